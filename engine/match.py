@@ -1,0 +1,334 @@
+"""A whole match as an immutable state: deals, turns, surs, round ends, totals and the winner.
+
+>>> state = new_match(7)
+>>> state.turn, len(state.hand(0)), len(state.table), state.stock_count
+(0, 4, 4, 40)
+>>> after = state.apply(state.legal_moves()[0])
+>>> after.turn, after.ply, state.ply
+(1, 1, 0)
+
+Each round's deck comes from ``random.Random(f"chaharbargh/{seed}/{round}")``, so a match is
+reproducible from its seed, its rules and its moves (see `engine.records`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.captures import RANK
+from engine.cards import CARDS, JACK, Card, ids_of, mask_of
+from engine.moves import IllegalMove, Move, legal_move_ids
+from engine.rules import Rules
+from engine.scoring import RoundScore, score_round
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Cards given out at the start of a deal: hands per seat, and the table on the first deal."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMove:
+    """A move as it happened: who played it, and whether it emptied the table by a sur (R8)."""
+
+    seat: int
+    move: Move
+    sur: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Leftover:
+    """The cards left on the table at the end of a round and the seat that took them (R9)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLog:
+    """One round so far: its dealer, deals, moves, and once over its leftover and score sheets."""
+
+    dealer: int
+    deals: tuple[Deal, ...]
+    moves: tuple[PlayedMove, ...] = ()
+    leftover: Leftover | None = None
+    score: tuple[RoundScore, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the last move did, for the UI to show: the move, its sur, a new deal, a round end."""
+
+    seat: int
+    move: Move
+    sur: bool = False
+    sur_scored: bool = False
+    sur_cancelled: int | None = None  # the side whose sur this one cancelled (surs_cancel)
+    round_over: RoundLog | None = None
+    dealt: bool = False  # new cards were dealt (a deal or a new round) after the move
+    match_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """A match between seats 0..players-1. Build one with `new_match`; never mutate it.
+
+    Hands, table and stock hold card ids (use the `hand`, `table_cards` helpers for `Card`s);
+    captured cards are masks per seat for the round in play.
+    """
+
+    rules: Rules
+    seed: int
+    round_no: int
+    deal_no: int
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    table: tuple[int, ...]
+    stock: tuple[int, ...]
+    captured: tuple[int, ...]
+    last_capturer: int | None
+    sur_stack: tuple[int, ...]  # sides of this round's scoring surs not (yet) cancelled, oldest first
+    revealed: int  # open hand: mask of face-up cards still in hands
+    start_totals: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds: tuple[RoundLog, ...]  # finished rounds
+    current: RoundLog
+    winner: int | None = None
+    last: Outcome | None = None
+
+    # --- reading the position -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def dealer(self) -> int:
+        return self.current.dealer
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def ply(self) -> int:
+        """Moves made in the whole match so far; a move form carries it for compare-and-set."""
+        return sum(len(r.moves) for r in self.rounds) + len(self.current.moves)
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock)
+
+    @property
+    def last_deal(self) -> bool:
+        return self.deal_no == self.rules.deals_per_round - 1
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.hands[seat])
+
+    @property
+    def table_cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.table)
+
+    def captured_cards(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in ids_of(self.captured[seat]))
+
+    def surs(self) -> tuple[int, ...]:
+        """Scoring surs per side in the round so far (after cancellations)."""
+        return tuple(self.sur_stack.count(side) for side in range(self.rules.sides))
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to play (none once the match is over)."""
+        if self.finished:
+            return []
+        return [
+            Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
+            for card, taken in legal_move_ids(self.hands[self.turn], mask_of(self.table), self.rules.forced_capture)
+        ]
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> MatchState:
+        """The state after the seat to play makes ``move``; `IllegalMove` if it may not."""
+        if self.finished:
+            raise IllegalMove("the match is over")
+        if not isinstance(move, Move):
+            raise IllegalMove(f"not a move: {move!r}")
+        card, taken = move.card.id, move.takes_mask
+        seat, rules = self.turn, self.rules
+        if card not in self.hands[seat]:
+            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}")
+        legal = legal_move_ids(self.hands[seat], mask_of(self.table), rules.forced_capture)
+        if (card, taken) not in legal:
+            raise IllegalMove(_why_illegal(move, legal))
+
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        captured, last_capturer, sur_stack = self.captured, self.last_capturer, self.sur_stack
+        sur = scored = False
+        cancelled = None
+        if taken:
+            table = tuple(c for c in self.table if not taken >> c & 1)
+            captured = _add(captured, seat, taken | 1 << card)
+            last_capturer = seat
+            sur = not table and (RANK[card] != JACK or rules.jack_sur)
+            side = rules.side_of(seat)
+            cutoff = rules.sur_cutoff
+            scored = sur and (not self.last_deal or rules.sur_in_last_deal) and not (
+                cutoff is not None and self.start_totals[side] >= cutoff
+            )
+            if scored:
+                sur_stack, cancelled = _count_sur(sur_stack, side, rules.surs_cancel)
+        else:
+            table = self.table + (card,)
+        played = PlayedMove(seat, move, sur)
+        state = replace(
+            self,
+            turn=(seat + 1) % rules.players,
+            hands=tuple(hands),
+            table=table,
+            captured=captured,
+            last_capturer=last_capturer,
+            sur_stack=sur_stack,
+            revealed=self.revealed & ~(1 << card),
+            current=replace(self.current, moves=self.current.moves + (played,)),
+        )
+        outcome = Outcome(seat, move, sur, scored, cancelled)
+        if any(hands):
+            return replace(state, last=outcome)
+        if state.stock:
+            return replace(state._deal(), last=replace(outcome, dealt=True))
+        return state._end_round(outcome)
+
+    # --- dealing and round ends -------------------------------------------------------------
+
+    def _deal(self) -> MatchState:
+        """Give four cards from the stock to each seat, starting left of the dealer."""
+        n = self.rules.players
+        first = (self.dealer + 1) % n
+        hands: list[tuple[int, ...]] = [()] * n
+        for i in range(n):
+            hands[(first + i) % n] = self.stock[4 * i : 4 * i + 4]
+        deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands))
+        return replace(
+            self,
+            deal_no=self.deal_no + 1,
+            hands=tuple(hands),
+            stock=self.stock[4 * n :],
+            revealed=self._reveal(hands),
+            current=replace(self.current, deals=self.current.deals + (deal,)),
+        )
+
+    def _reveal(self, hands: list[tuple[int, ...]]) -> int:
+        # Open hand: each seat turns up the first card dealt to it.
+        return mask_of(h[0] for h in hands) if self.rules.open_hand else 0
+
+    def _end_round(self, outcome: Outcome) -> MatchState:
+        rules = self.rules
+        captured, leftover = self.captured, None
+        if self.table and self.last_capturer is not None:
+            captured = _add(captured, self.last_capturer, mask_of(self.table))
+            leftover = Leftover(self.last_capturer, self.table_cards)
+        by_side = [0] * rules.sides
+        for seat, mask in enumerate(captured):
+            by_side[rules.side_of(seat)] |= mask
+        score = score_round(rules, by_side, list(self.surs()))
+        log = replace(self.current, leftover=leftover, score=score)
+        totals = tuple(t + s.total for t, s in zip(self.totals, score, strict=True))
+        best = max(totals)
+        winner = None
+        if best >= rules.target and totals.count(best) == 1:
+            winner = totals.index(best)
+        done = replace(self, totals=totals, rounds=self.rounds + (log,))
+        if winner is not None:
+            return replace(done, winner=winner, last=replace(outcome, round_over=log, match_over=True))
+        nxt = _start_round(rules, self.seed, self.round_no + 1, totals, done.rounds)
+        return replace(nxt, last=replace(outcome, round_over=log, dealt=True))
+
+
+def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
+    """A new match from a seed: round one dealt, the seat left of the dealer to play."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"the seed must be a whole number >= 0, not {seed!r}")
+    if not isinstance(rules, Rules):
+        raise TypeError("rules must be a Rules value")
+    return _start_round(rules, seed, 0, (0,) * rules.sides, ())
+
+
+def round_deck(seed: int, round_no: int) -> tuple[random.Random, list[int]]:
+    """The shuffled deck of a round and the generator that keeps dealing it (R1)."""
+    rng = random.Random(f"chaharbargh/{seed}/{round_no}")
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return rng, deck
+
+
+def _start_round(
+    rules: Rules, seed: int, round_no: int, totals: tuple[int, ...], rounds: tuple[RoundLog, ...]
+) -> MatchState:
+    n = rules.players
+    dealer = (n - 1 + round_no) % n  # round one: the last seat deals, seat 0 leads
+    first = (dealer + 1) % n
+    rng, deck = round_deck(seed, round_no)
+    hands: list[tuple[int, ...]] = [()] * n
+    for i in range(n):
+        hands[(first + i) % n] = tuple(deck[4 * i : 4 * i + 4])
+    stock = deck[4 * n :]
+    table: list[int] = []
+    while len(table) < 4:
+        card = stock.pop(0)
+        if RANK[card] == JACK:  # R1: a jack may not lie on the first table; back into the stock
+            stock.append(card)
+            rng.shuffle(stock)
+        else:
+            table.append(card)
+    deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands), tuple(CARDS[c] for c in table))
+    state = MatchState(
+        rules=rules,
+        seed=seed,
+        round_no=round_no,
+        deal_no=0,
+        turn=first,
+        hands=tuple(hands),
+        table=tuple(table),
+        stock=tuple(stock),
+        captured=(0,) * n,
+        last_capturer=None,
+        sur_stack=(),
+        revealed=0,
+        start_totals=totals,
+        totals=totals,
+        rounds=rounds,
+        current=RoundLog(dealer, (deal,)),
+    )
+    return replace(state, revealed=state._reveal(hands))
+
+
+def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    return masks[:seat] + (masks[seat] | mask,) + masks[seat + 1 :]
+
+
+def _count_sur(stack: tuple[int, ...], side: int, cancel: bool) -> tuple[tuple[int, ...], int | None]:
+    """Add a scoring sur of ``side``; under surs-cancel it removes the opponents' latest instead."""
+    if cancel:
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] != side:
+                return stack[:i] + stack[i + 1 :], stack[i]
+    return stack + (side,), None
+
+
+def _why_illegal(move: Move, legal: list[tuple[int, int]]) -> str:
+    card = move.card.id
+    options = [taken for c, taken in legal if c == card]
+    if not options:
+        return f"{move.card} may not be played now: another card in the hand must capture"
+    if move.places:
+        return f"{move.card} can capture, so it may not be placed"
+    if 0 not in options and len(options) == 1:
+        names = " ".join(str(CARDS[c]) for c in ids_of(options[0]))
+        return f"{move.card} cannot take that set; it takes exactly: {names}"
+    return f"{move.card} cannot take that set of cards"

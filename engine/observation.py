@@ -1,0 +1,79 @@
+"""What one seat may see: the only view templates and computer players are given.
+
+>>> from engine.match import new_match
+>>> view = observation(new_match(3), 0)
+>>> len(view.hand), view.hand_counts, view.stock_count
+(4, (4, 4), 40)
+
+It holds the seat's own hand, the table, every move of the round in play (so every card played
+and who took what), the other hands' sizes and face-up cards, the stock's size and the scores.
+It never holds another hand, the stock or the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import CARDS, Card, ids_of
+from engine.match import MatchState, PlayedMove, RoundLog
+from engine.moves import Move
+from engine.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    rules: Rules
+    round_no: int
+    deal_no: int
+    dealer: int
+    turn: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    revealed: tuple[tuple[Card, ...], ...]  # face-up cards (open hand) per seat; own seat included
+    first_table: tuple[Card, ...]  # the table as dealt at the start of the round
+    moves: tuple[PlayedMove, ...]  # this round's moves, in order
+    captured: tuple[tuple[Card, ...], ...]  # per seat, this round
+    last_capturer: int | None
+    surs: tuple[int, ...]  # scoring surs per side this round
+    totals: tuple[int, ...]
+    finished_rounds: tuple[RoundLog, ...]  # fully public: every card of a finished round was shown
+    winner: int | None
+    legal_moves: tuple[Move, ...]  # empty unless it is this seat's turn
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.winner is None
+
+
+def observation(state: MatchState, seat: int) -> Observation:
+    """The view of the match from ``seat``."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} in a {state.players}-player match")
+    revealed = tuple(
+        tuple(CARDS[c] for c in hand if state.revealed >> c & 1) for hand in state.hands
+    )
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        round_no=state.round_no,
+        deal_no=state.deal_no,
+        dealer=state.dealer,
+        turn=state.turn,
+        hand=state.hand(seat),
+        table=state.table_cards,
+        hand_counts=tuple(len(h) for h in state.hands),
+        stock_count=state.stock_count,
+        revealed=revealed,
+        first_table=state.current.deals[0].table,
+        moves=state.current.moves,
+        captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in state.captured),
+        last_capturer=state.last_capturer,
+        surs=state.surs(),
+        totals=state.totals,
+        finished_rounds=state.rounds,
+        winner=state.winner,
+        legal_moves=tuple(state.legal_moves()) if state.turn == seat else (),
+    )

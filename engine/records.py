@@ -1,0 +1,109 @@
+"""Game records in the ``chaharbargh-record/1`` format (docs/record-format.md), and replay.
+
+>>> from engine.match import new_match
+>>> state = new_match(11)
+>>> state = state.apply(state.legal_moves()[0])
+>>> data = record(state, seats=["you", "random"])
+>>> data["format"], data["winner"], len(data["rounds"][0]["moves"])
+('chaharbargh-record/1', None, 1)
+>>> replay(data) == state
+True
+
+A record holds the seed, so a record of a match still in play reveals every hidden card: give
+one out only once the match is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import Card
+from engine.match import Deal, MatchState, RoundLog, new_match
+from engine.moves import IllegalMove, Move
+from engine.rules import Rules
+
+RECORD_FORMAT = "chaharbargh-record/1"
+
+
+class RecordError(ValueError):
+    """A record that is malformed or does not agree with the game its seed and moves produce."""
+
+
+def _codes(cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _deal_dict(deal: Deal, first: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {"hands": [_codes(h) for h in deal.hands]}
+    if first:
+        data["table"] = _codes(deal.table)
+    return data
+
+
+def _round_dict(log: RoundLog) -> dict[str, Any]:
+    return {
+        "dealer": log.dealer,
+        "deals": [_deal_dict(deal, i == 0) for i, deal in enumerate(log.deals)],
+        "moves": [
+            {
+                "seat": p.seat,
+                "card": str(p.move.card),
+                "takes": _codes(sorted(p.move.takes, key=lambda c: c.id)),
+                "sur": p.sur,
+            }
+            for p in log.moves
+        ],
+        "leftover": {"seat": log.leftover.seat, "cards": _codes(log.leftover.cards)} if log.leftover else {},
+        "score": [s.to_dict() for s in log.score] if log.score is not None else None,
+    }
+
+
+def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a match so far (the round in play has ``"score": null``)."""
+    names = list(seats) if seats is not None else [f"seat {i}" for i in range(state.players)]
+    if len(names) != state.players:
+        raise ValueError(f"{len(names)} seat names for {state.players} seats")
+    rounds = list(state.rounds)
+    if not state.finished:
+        rounds.append(state.current)
+    return {
+        "format": RECORD_FORMAT,
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "seats": names,
+        "rounds": [_round_dict(log) for log in rounds],
+        "totals": list(state.totals),
+        "winner": state.winner,
+    }
+
+
+def replay(data: dict[str, Any]) -> MatchState:
+    """The state a record describes, rebuilt from its seed and moves and checked against it."""
+    try:
+        if data["format"] != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {data['format']!r}")
+        state = new_match(data["seed"], Rules.from_dict(data["rules"]))
+        rounds = data["rounds"]
+        for number, round_data in enumerate(rounds):
+            if state.round_no != number:
+                raise RecordError(f"round {number}: the record has a round the game never reached")
+            for ply, move_data in enumerate(round_data["moves"]):
+                if state.finished:
+                    raise RecordError("moves after the end of the match")
+                if move_data["seat"] != state.turn:
+                    raise RecordError(f"round {number}, move {ply}: seat {move_data['seat']} is not to play")
+                move = Move(Card.parse(move_data["card"]), frozenset(map(Card.parse, move_data["takes"])))
+                try:
+                    state = state.apply(move)
+                except IllegalMove as error:
+                    raise RecordError(f"round {number}, move {ply}: {error}") from None
+            played = state.rounds[number] if number < len(state.rounds) else state.current
+            if _round_dict(played) != round_data:
+                raise RecordError(f"round {number} does not match the game its seed and moves give")
+        if len(rounds) != len(state.rounds) + (0 if state.finished else 1):
+            raise RecordError("the record's rounds do not match the game its moves give")
+    except (KeyError, TypeError, AttributeError) as error:
+        raise RecordError(f"malformed record: {error!r}") from None
+    if list(state.totals) != data["totals"] or state.winner != data["winner"]:
+        raise RecordError("the totals or winner do not match the replayed game")
+    return state

@@ -1,0 +1,112 @@
+"""The rule options of RULES.md as one frozen value, with the named presets.
+
+>>> Rules().forced_capture, Rules().sur_points, Rules().target
+('hand', 5, 62)
+>>> Rules(players=4).sur_points, Rules(players=4).target
+(10, 124)
+>>> Rules.preset("pagat").sur_cutoff
+50
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+FORCED_CAPTURE_MODES = ("hand", "card", "off")
+
+
+class RulesError(ValueError):
+    """A rules option with a value RULES.md does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of RULES.md; ``Rules()`` is the online table's default (preset ``table``).
+
+    ``sur_points`` and ``target`` left as ``None`` take the table's value for the number of
+    players: a sur is worth 5 (10 with four players) and the target is 62 (124 with four,
+    "the usual target is doubled").
+    """
+
+    players: int = 2
+    forced_capture: str = "hand"
+    jack_sur: bool = False
+    sur_points: int | None = None
+    sur_in_last_deal: bool = False
+    surs_cancel: bool = False
+    sur_cutoff: int | None = None
+    target: int | None = None
+    open_hand: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise RulesError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if self.forced_capture not in FORCED_CAPTURE_MODES:
+            raise RulesError(
+                f"forced_capture must be one of {FORCED_CAPTURE_MODES}, not {self.forced_capture!r}"
+            )
+        if self.sur_points is None:
+            object.__setattr__(self, "sur_points", 10 if self.players == 4 else 5)
+        if self.target is None:
+            object.__setattr__(self, "target", 124 if self.players == 4 else 62)
+        for name in ("sur_points", "target"):
+            value = getattr(self, name)
+            if not _positive_int(value):
+                raise RulesError(f"{name} must be a positive whole number, not {value!r}")
+        if self.sur_cutoff is not None and not _positive_int(self.sur_cutoff):
+            raise RulesError(f"sur_cutoff must be None or a positive whole number, not {self.sur_cutoff!r}")
+        for name in ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+
+    @staticmethod
+    def preset(name: str, **changes: Any) -> Rules:
+        """A named preset (``table`` or ``pagat``), optionally with some options changed."""
+        try:
+            base = PRESETS[name]
+        except KeyError:
+            raise RulesError(f"no rules preset {name!r}; choose one of {sorted(PRESETS)}") from None
+        return Rules.from_dict({**base, **changes})
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Rules:
+        """Rules from a mapping of option names, refusing names that are not options."""
+        known = {f.name for f in fields(Rules)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rules options: {sorted(unknown)}")
+        return Rules(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option by name, JSON-ready."""
+        return asdict(self)
+
+    @property
+    def teams(self) -> bool:
+        """Four players play as two teams of partners sitting opposite (seats 0+2 and 1+3)."""
+        return self.players == 4
+
+    @property
+    def sides(self) -> int:
+        """How many sides keep a score: the players, or two teams with four players."""
+        return 2 if self.teams else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side (player or team) a seat scores for."""
+        return seat % 2 if self.teams else seat
+
+    @property
+    def deals_per_round(self) -> int:
+        """6 deals with two players, 4 with three, 3 with four: 48 cards go to the hands."""
+        return 48 // (4 * self.players)
+
+
+def _positive_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "table": {},
+    "pagat": {"forced_capture": "card", "surs_cancel": True, "sur_cutoff": 50, "target": 62},
+}

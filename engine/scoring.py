@@ -1,0 +1,81 @@
+"""Scoring a round (R10, and the clubs rules for three and four players).
+
+>>> from engine.rules import Rules
+>>> clubs_bonus_side(Rules(), [8, 5]), clubs_bonus_side(Rules(), [6, 7]), clubs_bonus_side(Rules(), [6, 6])
+(0, 1, None)
+>>> clubs_bonus_side(Rules(players=3), [5, 5, 3])
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from engine.rules import Rules
+
+CLUBS_MASK = sum(1 << (rank * 4) for rank in range(13))  # suit index 0 is clubs
+ACES_MASK = 15
+JACKS_MASK = 15 << 40
+CLUBS_POINTS, TEN_OF_DIAMONDS_POINTS, TWO_OF_CLUBS_POINTS = 7, 3, 2
+TEN_OF_DIAMONDS_BIT = 1 << TEN_OF_DIAMONDS.id
+TWO_OF_CLUBS_BIT = 1 << TWO_OF_CLUBS.id
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """One side's score sheet for a round; field names are the record format's."""
+
+    clubs: int
+    clubs_points: int
+    ten_of_diamonds: int
+    two_of_clubs: int
+    aces: int
+    jacks: int
+    surs: int
+    sur_points: int
+    total: int
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
+    """The side that earns the 7 points for clubs, or None.
+
+    Two sides (two players, or two teams of four): at least 7 clubs and strictly more than the
+    other. Three players: whoever has 7 or more; if nobody does, the one with the most; if two
+    tie for the most, the third player; if all three tie, nobody.
+    """
+    most = max(clubs)
+    leaders = [side for side, n in enumerate(clubs) if n == most]
+    if len(clubs) == 3 and most < 7:
+        if len(leaders) == 1:
+            return leaders[0]
+        if len(leaders) == 2:
+            return 3 - sum(leaders)
+        return None
+    if most >= 7 and len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[RoundScore, ...]:
+    """Score sheets per side from the masks each side captured and the surs each side scored."""
+    clubs = [(mask & CLUBS_MASK).bit_count() for mask in captured]
+    bonus = clubs_bonus_side(rules, clubs)
+    sheets = []
+    for side, mask in enumerate(captured):
+        parts = {
+            "clubs": clubs[side],
+            "clubs_points": CLUBS_POINTS if side == bonus else 0,
+            "ten_of_diamonds": TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0,
+            "two_of_clubs": TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0,
+            "aces": (mask & ACES_MASK).bit_count(),
+            "jacks": (mask & JACKS_MASK).bit_count(),
+            "surs": surs[side],
+            "sur_points": surs[side] * rules.sur_points,
+        }
+        total = sum(v for k, v in parts.items() if k not in ("clubs", "surs"))
+        sheets.append(RoundScore(**parts, total=total))
+    return tuple(sheets)

@@ -1,0 +1,68 @@
+"""The project's two entry points, needing nothing but Python 3.11+.
+
+    python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
+    python3 scripts/dev.py test    # lint and every test
+
+Both create `.venv` and install the project into it the first time (and again whenever
+pyproject.toml changes), so a fresh machine needs no other step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+
+
+def _run(*args: str | Path) -> None:
+    result = subprocess.run([str(a) for a in args], cwd=ROOT)
+    if result.returncode:
+        sys.exit(result.returncode)
+
+
+def ensure_venv() -> None:
+    """Create the virtual environment and install the project with its dev extras if stale."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by any python3
+        sys.exit("Chaharbargh needs Python 3.11 or newer")
+    stamp = VENV / ".installed"
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    if not PYTHON.exists():
+        print("creating .venv ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    _run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]")
+    stamp.write_text(wanted)
+
+
+def serve(args: list[str]) -> None:
+    ensure_venv()
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = os.environ.get("PORT", "8000")
+    print(f"Chaharbargh at http://{host}:{port}", flush=True)
+    _run(PYTHON, "-m", "uvicorn", "app.main:app", "--host", host, "--port", port, *args)
+
+
+def test(args: list[str]) -> None:
+    ensure_venv()
+    _run(PYTHON, "-m", "ruff", "check", ".")
+    _run(PYTHON, "-m", "pytest", *args)
+
+
+def main() -> None:
+    commands = {"serve": serve, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit(f"usage: python3 scripts/dev.py {{{'|'.join(commands)}}} [args...]")
+    commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()

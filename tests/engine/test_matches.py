@@ -1,0 +1,194 @@
+"""Whole random matches: conservation, round values, determinism, records, observations."""
+
+import json
+import random
+
+import pytest
+
+from engine import CARDS, RecordError, Rules, bot, new_match, observation, record, replay
+from engine.cards import mask_of
+from engine.cli import main as cli_main
+from engine.cli import play_match
+
+ALL = (1 << 52) - 1
+
+RULE_SETS = [
+    Rules(),
+    Rules.preset("pagat"),
+    Rules(players=3),
+    Rules(players=4),
+    Rules(forced_capture="off", jack_sur=True, sur_in_last_deal=True, open_hand=True, target=31),
+    Rules(players=3, forced_capture="card", surs_cancel=True, sur_cutoff=20, target=52),
+]
+
+
+def random_match_states(seed, rules):
+    """Every state of a match between random players, first to last."""
+    players = [bot("random", seed=seed * 7 + seat) for seat in range(rules.players)]
+    state = new_match(seed, rules)
+    states = [state]
+    while not state.finished:
+        state = state.apply(players[state.turn].choose(observation(state, state.turn)))
+        states.append(state)
+    return states
+
+
+def assert_cards_conserved(state):
+    masks = [mask_of(h) for h in state.hands] + [mask_of(state.table), mask_of(state.stock), *state.captured]
+    union = 0
+    for mask in masks:
+        assert union & mask == 0, "a card is in two places"
+        union |= mask
+    assert union == ALL, "a card went missing"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.forced_capture}-{r.target}")
+def test_random_matches_keep_every_rule_invariant(rules):
+    rounds = 0
+    for seed in range(12):
+        states = random_match_states(seed, rules)
+        final = states[-1]
+        for state in states:
+            if not state.finished:
+                assert_cards_conserved(state)
+                assert len(state.hands[state.turn]) > 0
+        for log in final.rounds:
+            rounds += 1
+            assert len(log.deals) == rules.deals_per_round
+            assert len(log.moves) == 48
+            assert not any(c.rank == 11 for c in log.deals[0].table), "R1: no jack on the first table"
+            dealt = [c for deal in log.deals for hand in deal.hands for c in hand] + list(log.deals[0].table)
+            assert sorted(c.id for c in dealt) == list(range(52))
+            # every card is captured in practice, so a round carries 20 card points plus surs
+            assert sum(s.total - s.sur_points for s in log.score) == 20
+            assert sum(s.surs for s in log.score) <= sum(m.sur for m in log.moves)
+            assert [s.sur_points for s in log.score] == [s.surs * rules.sur_points for s in log.score]
+        totals = [sum(log.score[side].total for log in final.rounds) for side in range(rules.sides)]
+        assert list(final.totals) == totals
+        assert max(final.totals) >= rules.target
+        assert final.totals.count(max(final.totals)) == 1
+        assert final.totals[final.winner] == max(final.totals)
+    assert rounds >= 24
+
+
+def test_hundreds_of_rounds_carry_twenty_card_points():
+    rounds = 0
+    for seed in range(100, 200):
+        final = random_match_states(seed, Rules())[-1]
+        for log in final.rounds:
+            rounds += 1
+            assert sum(s.total - s.sur_points for s in log.score) == 20
+            surs = sum(s.surs for s in log.score)
+            last_deal_surs = sum(m.sur for m in log.moves[-8:])
+            assert surs == sum(m.sur for m in log.moves) - last_deal_surs
+    assert rounds >= 300
+
+
+def test_a_match_is_determined_by_its_seed():
+    a = record(random_match_states(42, Rules())[-1])
+    b = record(random_match_states(42, Rules())[-1])
+    c = record(random_match_states(43, Rules())[-1])
+    assert a == b
+    assert a != c
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.forced_capture}-{r.target}")
+def test_records_round_trip_at_every_stage(rules):
+    states = random_match_states(5, rules)
+    for state in states[:: max(1, len(states) // 25)] + [states[-1]]:
+        data = json.loads(json.dumps(record(state)))
+        assert replay(data) == state
+
+
+def test_replay_refuses_a_tampered_record():
+    data = record(random_match_states(6, Rules())[-1])
+    tampered = json.loads(json.dumps(data))
+    tampered["rounds"][0]["moves"][0]["card"] = "KS" if data["rounds"][0]["moves"][0]["card"] != "KS" else "KH"
+    with pytest.raises(RecordError):
+        replay(tampered)
+    wrong_score = json.loads(json.dumps(data))
+    wrong_score["rounds"][0]["score"][0]["total"] += 1
+    with pytest.raises(RecordError, match="does not match"):
+        replay(wrong_score)
+    with pytest.raises(RecordError, match="format"):
+        replay({**data, "format": "other/9"})
+    with pytest.raises(RecordError, match="malformed"):
+        replay({"format": data["format"], "seed": 1})
+
+
+def test_record_format_fields():
+    final = random_match_states(8, Rules(players=4, target=40))[-1]
+    data = record(final, seats=["you", "random", "partner", "random"])
+    assert data["format"] == "chaharbargh-record/1"
+    assert set(data["rules"]) == set(Rules().to_dict())
+    assert data["seats"] == ["you", "random", "partner", "random"]
+    first = data["rounds"][0]
+    assert set(first["deals"][0]) == {"hands", "table"}
+    assert all(set(deal) == {"hands"} for deal in first["deals"][1:])
+    assert set(first["moves"][0]) == {"seat", "card", "takes", "sur"}
+    assert len(first["score"]) == 2, "four players score as two teams"
+    assert set(first["score"][0]) == {
+        "clubs", "clubs_points", "ten_of_diamonds", "two_of_clubs", "aces", "jacks", "surs", "sur_points", "total"
+    }
+    assert data["winner"] in (0, 1)
+
+
+def test_observation_holds_nothing_hidden():
+    rules = Rules(players=3, open_hand=True)
+    for state in random_match_states(9, rules)[:-1:3]:
+        for seat in range(3):
+            view = observation(state, seat)
+            hidden = {CARDS[c] for s, hand in enumerate(state.hands) if s != seat for c in hand}
+            hidden -= {c for cards in view.revealed for c in cards}
+            hidden |= {CARDS[c] for c in state.stock}
+            text = repr(view)
+            seen = set(view.hand) | set(view.table) | {c for cards in view.captured for c in cards}
+            seen |= {p.move.card for p in view.moves} | {c for p in view.moves for c in p.move.takes}
+            assert not hidden & seen
+            assert str(state.seed) not in repr(getattr(view, "seed", ""))
+            assert not hasattr(view, "stock") and not hasattr(view, "seed") and "stock=(" not in text
+            for other, cards in enumerate(view.revealed):
+                assert set(cards) <= set(state.hand(other))
+            assert view.hand_counts == tuple(len(h) for h in state.hands)
+
+
+def test_open_hand_reveals_one_card_per_hand_until_played():
+    state = new_match(3, Rules(open_hand=True))
+    view = observation(state, 0)
+    assert [len(cards) for cards in view.revealed] == [1, 1]
+    shown = view.revealed[1][0]
+    assert shown == state.hand(1)[0]
+    plain = observation(new_match(3), 0)
+    assert plain.revealed == ((), ())
+
+
+def test_illegal_moves_change_nothing():
+    from engine import IllegalMove, Move
+
+    state = new_match(21)
+    stranger = next(c for c in CARDS if c not in state.hand(state.turn))
+    with pytest.raises(IllegalMove, match="not in the hand"):
+        state.apply(Move(stranger))
+    with pytest.raises(IllegalMove):
+        state.apply("7C")
+    assert state == new_match(21)
+
+
+def test_command_line_plays_and_records(tmp_path, capsys):
+    out = tmp_path / "match.json"
+    assert cli_main(["play", "--seed", "3", "--players", "random,random", "--target", "31", "--record", str(out)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("seed 3:") and "wins" in line
+    data = json.loads(out.read_text())
+    assert data["rules"]["target"] == 31
+    assert replay(data).winner == data["winner"]
+    assert record(play_match(3, ["random", "random"], Rules(target=31)), ["random", "random"]) == data
+
+
+def test_bots_are_seeded():
+    rng = random.Random(0)
+    seeds = [rng.randrange(10**6) for _ in range(3)]
+    for seed in seeds:
+        assert record(play_match(seed, ["random"] * 2, Rules(target=31))) == record(
+            play_match(seed, ["random"] * 2, Rules(target=31))
+        )
