@@ -1,8 +1,8 @@
 """What a played card can capture: the one place the capture rules R3, R4 and R5 live.
 
 Everything here works on the compact form: a card is an id 0..51 (see `engine.cards`), a set of
-cards is a 52-bit mask, and a table is also described by its *count vector*, an int with three
-bits per rank (rank r at bits 3(r-1)) holding how many cards of that rank lie on the table.
+cards is a 52-bit mask, and a table is also described by its *count vector*, an int with four
+bits per rank (rank r at bits 4(r-1)) holding how many cards of that rank lie on the table.
 
 Which sets of ranks a card can take depends only on the count vector, so that work is done once
 per count vector and kept (`options`); turning a choice into concrete cards is a few mask
@@ -18,22 +18,24 @@ operations on the table (`capture`). Each concrete set of cards is its own optio
 
 from __future__ import annotations
 
+from itertools import chain
 from math import comb
 
-from engine.cards import JACK, KING, QUEEN
+from engine.cards import JACK
 
 RANK: tuple[int, ...] = tuple(card // 4 + 1 for card in range(52))
 """Rank (1..13) of each card id."""
 BIT: tuple[int, ...] = tuple(1 << card for card in range(52))
 """Mask of each card id."""
-UNIT: tuple[int, ...] = tuple(1 << 3 * (RANK[card] - 1) for card in range(52))
-"""What one card adds to a count vector."""
+UNIT: tuple[int, ...] = tuple(1 << 4 * (RANK[card] - 1) for card in range(52))
+"""What one card adds to a count vector (4 bits per rank, rank r at bits 4(r-1))."""
 
-NUMBER_MASK = (1 << 40) - 1  # ace..10 of every suit
-SWEEP_MASK = (1 << 44) - 1  # what a jack takes: every number card and every jack
-NUMBER_FIELDS = (1 << 30) - 1  # count-vector fields of ranks 1..10
-SWEEP_FIELDS = (1 << 33) - 1  # count-vector fields of ranks 1..11
+NUMBER_MASK = (1 << 40) - 1  # ace..10 of every suit; also the count fields of ranks 1..10
+SWEEP_MASK = (1 << 44) - 1  # what a jack takes: every number card and every jack; also their fields
 RANK_MASK: tuple[int, ...] = tuple(15 << 4 * (rank - 1) if rank else 0 for rank in range(14))
+_GUARD = sum(8 << 4 * (rank - 1) for rank in range(1, 11))  # a spare high bit per number field
+CAPTURERS = 52
+"""Index in an `options` entry of the mask of card ids that can capture something."""
 
 # SUBSETS[group][k]: the sub-groups with k cards of a 4-bit suit group, in a fixed order.
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -41,9 +43,35 @@ SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for group in range(16)
 )
 
+
+def _partitions(total: int, largest: int) -> list[list[tuple[int, int]]]:
+    """Ways to write ``total`` as number-card values <= ``largest``, at most 4 of each: (value, k)."""
+    if total == 0:
+        return [[]]
+    found = []
+    for value in range(min(total, largest), 0, -1):
+        for k in range(1, min(4, total // value) + 1):
+            found += [[(value, k), *rest] for rest in _partitions(total - k * value, value - 1)]
+    return found
+
+
+# For each sum 1..10, the multisets of values making it: their count vector, and per value
+# (rank, k, shift of its suit group, mask of its suit group).
+_SUMS: tuple[tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...], ...] = tuple(
+    tuple(
+        (
+            sum(k << 4 * (rank - 1) for rank, k in p),
+            tuple((rank, k, 4 * (rank - 1), 15 << 4 * (rank - 1)) for rank, k in p),
+        )
+        for p in _partitions(total, 10)
+    )
+    for total in range(11)
+)
+
 _MEMO_LIMIT = 200_000  # entries kept per memo before it is emptied; bounds memory in long runs
 _number_memo: dict[int, tuple[tuple, tuple]] = {}
-_options_memo: dict[int, tuple] = {}
+OPTIONS_CACHE: dict[int, tuple] = {}
+"""`options` by count vector; hot loops read it directly and call `options` on a miss."""
 
 
 def counts_of(table: int) -> int:
@@ -53,63 +81,50 @@ def counts_of(table: int) -> int:
     3
     """
     counts = 0
-    for rank in range(1, 14):
-        counts |= ((table >> 4 * (rank - 1)) & 15).bit_count() << 3 * (rank - 1)
+    for shift in range(0, 52, 4):
+        counts |= ((table >> shift) & 15).bit_count() << shift
     return counts
 
 
-def _rank_count(counts: int, rank: int) -> int:
-    return (counts >> 3 * (rank - 1)) & 7
-
-
-def _number_options(number_counts: int) -> tuple[tuple, tuple]:
+def _number_options(number_counts: int) -> tuple[tuple, tuple, tuple]:
     """For each played number value: its capture choices on tables with these number counts.
 
     A choice is ``(ways, whole_ranks_mask, counts_delta, partial)``: the ranks taken whole
     (every card of that rank on the table), and ``partial`` the ``(shift, k)`` pairs of ranks of
     which only k of the cards present are taken, which can be done in ``ways`` concrete ways.
     Also returns, per value, the same choices as ``(mask, delta)`` pairs when none is partial
-    (the common case, taken without any arithmetic), else ``None``.
+    (the common case, taken without any arithmetic), else ``None``; and per value the number
+    of concrete options.
     """
     known = _number_memo.get(number_counts)
     if known is not None:
         return known
-    present = [0] + [_rank_count(number_counts, rank) for rank in range(1, 11)]
-    by_sum: dict[int, list[tuple[tuple[int, int], ...]]] = {}
-
-    def choose(rank: int, total: int, chosen: list[tuple[int, int]]) -> None:
-        if rank > 10:
-            if chosen:
-                by_sum.setdefault(total, []).append(tuple(chosen))
-            return
-        for k in range(present[rank] + 1):
-            if total + k * rank > 10:
-                break
-            if k:
-                chosen.append((rank, k))
-            choose(rank + 1, total + k * rank, chosen)
-            if k:
-                chosen.pop()
-
-    choose(1, 0, [])
-    choices: list[tuple] = [()] * 14
-    direct: list[tuple | None] = [None] * 14
+    guarded = number_counts | _GUARD
+    choices: list[tuple] = [()] * 11
+    direct: list[tuple | None] = [None] * 11
+    ways_per_value = [0] * 11
     for value in range(1, 11):
         found = []
-        for combo in by_sum.get(11 - value, ()):
-            ways, whole, delta, partial = 1, 0, 0, []
-            for rank, k in combo:
-                ways *= comb(present[rank], k)
-                delta += k << 3 * (rank - 1)
-                if k == present[rank]:
-                    whole |= RANK_MASK[rank]
+        simple = True
+        for delta, parts in _SUMS[11 - value]:
+            if (guarded - delta) & _GUARD != _GUARD:
+                continue  # the table lacks some of these cards
+            ways, whole, partial = 1, 0, []
+            for _rank, k, shift, group in parts:
+                present = (number_counts >> shift) & 15
+                if k == present:
+                    whole |= group
                 else:
-                    partial.append((4 * (rank - 1), k))
+                    ways *= comb(present, k)
+                    partial.append((shift, k))
+            if partial:
+                simple = False
             found.append((ways, whole, delta, tuple(partial)))
+            ways_per_value[value] += ways
         choices[value] = tuple(found)
-        if all(not partial for _, _, _, partial in found):
+        if simple:
             direct[value] = tuple((whole, delta) for _, whole, delta, _ in found)
-    result = (tuple(choices), tuple(direct))
+    result = (tuple(choices), tuple(direct), tuple(ways_per_value))
     if len(_number_memo) >= _MEMO_LIMIT:
         _number_memo.clear()
     _number_memo[number_counts] = result
@@ -120,21 +135,27 @@ def options(counts: int) -> tuple:
     """The capture options of every card on a table with this count vector.
 
     Index ``card`` (0..51) holds how many concrete capture sets that card has (0: it can only
-    be placed); index 52 holds the per-value direct choices and 53 the per-value choices of
-    `_number_options`. Cached per count vector.
+    be placed); index 52 (`CAPTURERS`) the mask of cards with at least one; 53 the per-value
+    direct choices and 54 the per-value choices of `_number_options`. Cached per count vector.
     """
-    entry = _options_memo.get(counts)
+    entry = OPTIONS_CACHE.get(counts)
     if entry is not None:
         return entry
-    choices, direct = _number_options(counts & NUMBER_FIELDS)
-    per_rank = [sum(ways for ways, _, _, _ in choices[rank]) for rank in range(11)]
-    per_rank.append(1 if counts & SWEEP_FIELDS else 0)  # the jack sweeps if anything sweepable
-    per_rank.append(_rank_count(counts, QUEEN))
-    per_rank.append(_rank_count(counts, KING))
-    entry = tuple(per_rank[RANK[card]] for card in range(52)) + (direct, choices)
-    if len(_options_memo) >= _MEMO_LIMIT:
-        _options_memo.clear()
-    _options_memo[counts] = entry
+    choices, direct, per_value = _number_options(counts & NUMBER_MASK)
+    per_rank = (
+        *per_value[1:],
+        1 if counts & SWEEP_MASK else 0,  # the jack sweeps if there is anything to sweep
+        (counts >> 44) & 15,  # a queen takes one of the queens
+        counts >> 48,  # a king takes one of the kings
+    )
+    capturers = 0
+    for rank, ways in enumerate(per_rank):
+        if ways:
+            capturers |= 15 << 4 * rank
+    entry = (*chain.from_iterable(zip(per_rank, per_rank, per_rank, per_rank, strict=True)), capturers, direct, choices)
+    if len(OPTIONS_CACHE) >= _MEMO_LIMIT:
+        OPTIONS_CACHE.clear()
+    OPTIONS_CACHE[counts] = entry
     return entry
 
 
@@ -146,11 +167,11 @@ def capture(card: int, table: int, entry: tuple, k: int) -> tuple[int, int]:
     """
     rank = RANK[card]
     if rank <= 10:
-        direct = entry[52][rank]
+        direct = entry[53][rank]
         if direct is not None:
             whole, delta = direct[k]
             return table & whole, delta
-        for ways, whole, delta, partial in entry[53][rank]:
+        for ways, whole, delta, partial in entry[54][rank]:
             if k < ways:
                 taken = table & whole
                 for shift, count in partial:
@@ -162,7 +183,7 @@ def capture(card: int, table: int, entry: tuple, k: int) -> tuple[int, int]:
         raise IndexError(f"card {card} has no capture option {k}")
     if rank == JACK:
         taken = table & SWEEP_MASK
-        return taken, counts_of(taken)
+        return taken, counts_of(taken)  # the jack empties the count fields of ranks 1..11
     shift = 4 * (rank - 1)
     return SUBSETS[(table >> shift) & 15][1][k] << shift, UNIT[card]
 

@@ -1,0 +1,77 @@
+"""The fast playout against the public rules: every move it makes must be legal there."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import CARDS, Move, Rules, new_match
+from engine.cards import ids_of
+from engine.playout import deal_round, random_round, shuffled_deck
+
+RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", jack_sur=True), Rules(players=3),
+             Rules(players=4)]
+
+
+def public_state_for(cards, rules):
+    """The public match state dealt like a playout deck: hands first, then table, then stock."""
+    n = rules.players
+    start = new_match(0, rules)
+    hands = tuple(tuple(cards[4 * s : 4 * s + 4]) for s in range(n))
+    return replace(start, hands=hands, table=tuple(cards[4 * n : 4 * n + 4]), stock=tuple(cards[4 * n + 4 :]))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.forced_capture}")
+def test_every_playout_move_is_legal_and_the_outcome_agrees(rules):
+    for seed in range(60):
+        rng = random.Random(seed)
+        cards, _ = deal_round(random.Random(seed), rules.players)
+        moves: list[tuple[int, int]] = []
+        captured, surs = random_round(rng, rules, moves)
+        state = public_state_for(cards, rules)
+        made_surs = [0] * rules.players
+        for card, taken in moves:
+            seat = state.turn
+            state = state.apply(Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken))))
+            made_surs[seat] += state.last.sur
+        log = state.rounds[0]
+        assert len(log.moves) == 48
+        assert made_surs == surs
+        leftover = log.leftover
+        for seat in range(rules.players):
+            expected = {c for p in log.moves if p.seat == seat and p.move.takes for c in (p.move.card, *p.move.takes)}
+            if leftover and leftover.seat == seat:
+                expected |= set(leftover.cards)
+            assert {CARDS[i] for i in ids_of(captured[seat])} == expected
+
+
+def test_random_playouts_choose_uniformly_among_legal_moves():
+    """From one position, each legal first move comes up about equally often."""
+    rules = Rules(forced_capture="off")
+    deal = deal_round(random.Random(7), 2)
+    legal = public_state_for(deal[0], rules).legal_moves()
+    seen: dict[tuple[int, int], int] = {}
+    for seed in range(4000):
+        moves: list[tuple[int, int]] = []
+        random_round(random.Random(seed), rules, moves, deal)
+        seen[moves[0]] = seen.get(moves[0], 0) + 1
+    assert {(m.card.id, m.takes_mask) for m in legal} == set(seen)
+    expected = 4000 / len(legal)
+    assert all(abs(count - expected) < 0.2 * expected for count in seen.values()), seen
+
+
+def test_playout_decks_are_permutations_and_vary():
+    rng = random.Random(3)
+    decks = [shuffled_deck(rng) for _ in range(200)]
+    assert all(sorted(deck) == list(range(52)) for deck in decks)
+    assert len(set(decks)) == 200
+    first_cards = [deck[0] for deck in decks]
+    assert len(set(first_cards)) > 40
+
+
+def test_playout_first_table_never_holds_a_jack():
+    for seed in range(300):
+        cards, table = deal_round(random.Random(seed), 2)
+        assert sorted(cards) == list(range(52))
+        assert table == sum(1 << c for c in cards[8:12])
+        assert not any(40 <= c < 44 for c in cards[8:12])
