@@ -69,7 +69,7 @@ _SUMS: tuple[tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...], ...]
 )
 
 _MEMO_LIMIT = 200_000  # entries kept per memo before it is emptied; bounds memory in long runs
-_number_memo: dict[int, tuple[tuple, tuple]] = {}
+_number_memo: dict[int, tuple[tuple, tuple, tuple]] = {}
 OPTIONS_CACHE: dict[int, tuple] = {}
 """`options` by count vector; hot loops read it directly and call `options` on a miss."""
 
