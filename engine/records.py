@@ -102,7 +102,12 @@ def replay(data: dict[str, Any]) -> MatchState:
                 raise RecordError(f"round {number} does not match the game its seed and moves give")
         if len(rounds) != len(state.rounds) + (0 if state.finished else 1):
             raise RecordError("the record's rounds do not match the game its moves give")
-    except (KeyError, TypeError, AttributeError) as error:
+        seats = data["seats"]
+        if not isinstance(seats, list) or len(seats) != state.players or not all(isinstance(s, str) for s in seats):
+            raise RecordError(f"seats must list {state.players} names")
+    except RecordError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
         raise RecordError(f"malformed record: {error!r}") from None
     if list(state.totals) != data["totals"] or state.winner != data["winner"]:
         raise RecordError("the totals or winner do not match the replayed game")

@@ -108,5 +108,6 @@ def _positive_int(value: Any) -> bool:
 
 PRESETS: dict[str, dict[str, Any]] = {
     "table": {},
-    "pagat": {"forced_capture": "card", "surs_cancel": True, "sur_cutoff": 50, "target": 62},
+    # pagat's target is 62, the table default (doubled with four players like every target)
+    "pagat": {"forced_capture": "card", "surs_cancel": True, "sur_cutoff": 50},
 }
