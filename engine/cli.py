@@ -4,23 +4,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
-from engine.match import MatchState, new_match
-from engine.observation import observation
-from engine.players import LEVELS, bot
+from engine.arena import describe, play_match, run_arena
+from engine.match import MatchState
+from engine.players import BENCHMARK_ONLY, LEVELS, bot
 from engine.records import record
 from engine.rules import PRESETS, Rules
 
 
-def play_match(seed: int, levels: list[str], rules: Rules) -> MatchState:
-    """A whole match between computer players; each seat's bot is seeded from the match seed."""
-    players = [bot(level, seed=seed * 10 + seat) for seat, level in enumerate(levels)]
-    state = new_match(seed, rules)
-    while not state.finished:
-        state = state.apply(players[state.turn].choose(observation(state, state.turn)))
-    return state
+def play_levels(seed: int, levels: list[str], rules: Rules) -> MatchState:
+    """A whole match between computer levels; each seat's bot is seeded from the match seed."""
+    return play_match(seed, [bot(level, seed=seed * 10 + seat) for seat, level in enumerate(levels)], rules)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -35,7 +32,7 @@ def _play(args: argparse.Namespace) -> int:
         rules = Rules.preset(args.rules, **changes)
     except ValueError as error:
         sys.exit(str(error))
-    state = play_match(args.seed, levels, rules)
+    state = play_levels(args.seed, levels, rules)
     if args.record:
         Path(args.record).write_text(json.dumps(record(state, seats=levels), ensure_ascii=False, indent=1))
     names = [f"{i}:{level}" for i, level in enumerate(levels)]
@@ -44,6 +41,18 @@ def _play(args: argparse.Namespace) -> int:
         f"seed {args.seed}: {sides}; totals {'-'.join(map(str, state.totals))} to {rules.target}; "
         f"side {state.winner} wins after {len(state.rounds)} rounds and {state.ply} moves"
     )
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    for level in (args.a, args.b):
+        if level not in LEVELS and level not in BENCHMARK_ONLY:
+            sys.exit(f"unknown level {level!r}; choose from {sorted(LEVELS) + sorted(BENCHMARK_ONLY)}")
+    changes = {"target": args.target} if args.target is not None else {}
+    rules = Rules.preset(args.rules, **changes)
+    settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
+    summary = run_arena(args.a, args.b, args.pairs, args.seed, rules, args.processes, *settings)
+    print(json.dumps(summary) if args.json else describe(summary))
     return 0
 
 
@@ -57,5 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--target", type=int)
     play.add_argument("--record", help="write the game record (JSON) to this file")
     play.set_defaults(run=_play)
+    arena = commands.add_parser("arena", help="duplicate matches between two levels: strength and speed")
+    arena.add_argument("--a", required=True, help="level of player A")
+    arena.add_argument("--b", required=True, help="level of player B")
+    arena.add_argument("--pairs", type=int, default=100, help="duplicate pairs (each deck twice, seats swapped)")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--rules", default="table", choices=sorted(PRESETS))
+    arena.add_argument("--target", type=int)
+    arena.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    arena.add_argument("--a-budget", type=float, help="pro/oracle thinking time per move for A, in ms")
+    arena.add_argument("--b-budget", type=float, help="pro/oracle thinking time per move for B, in ms")
+    arena.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    arena.set_defaults(run=_arena)
     args = parser.parse_args(argv)
     return args.run(args)

@@ -3,24 +3,44 @@
 >>> from engine.match import new_match
 >>> from engine.observation import observation
 >>> state = new_match(5)
->>> move = bot("random", seed=1).choose(observation(state, state.turn))
+>>> move = bot("medium", seed=1).choose(observation(state, state.turn))
 >>> move in state.legal_moves()
 True
+
+Levels: ``random`` (uniform), ``easy`` (greedy half the time, random otherwise), ``medium``
+(one move ahead: what it takes, minus what the opponent can expect to take next), ``pro``
+(counts cards, infers from forced capture, samples the hidden cards and plays each candidate
+out; see `ProPlayer`). ``oracle`` is the same search on the true hidden cards: it cheats, is
+only for benchmarks, and is never offered to players.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from typing import Protocol
 
+from engine.captures import BIT, CAPTURERS, RANK, capture, counts_of, options
+from engine.cards import JACK, ids_of, mask_of
+from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
+from engine.playout import Round, apply_move, copy_round, mask_value, play_out
+from engine.scoring import side_totals
+from engine.worlds import ALL_CARDS, Evidence, sample_world, seen_mask
 
 
 class Player(Protocol):
     """The one interface of every computer player: a seat's view in, one of its legal moves out."""
 
     def choose(self, view: Observation) -> Move: ...
+
+
+def _require_turn(view: Observation) -> tuple[Move, ...]:
+    if not view.legal_moves:
+        raise ValueError("it is not this seat's turn")
+    return view.legal_moves
 
 
 class RandomPlayer:
@@ -30,17 +50,205 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: Observation) -> Move:
-        if not view.legal_moves:
-            raise ValueError("it is not this seat's turn")
-        return self.rng.choice(view.legal_moves)
+        return self.rng.choice(_require_turn(view))
 
 
-LEVELS = {"random": RandomPlayer}
+def immediate_value(view: Observation, move: Move) -> float:
+    """What a move is worth at once: the cards it takes (with the played card) and a sur.
+
+    A placed card counts against itself a little: laying down a point card invites its capture.
+    """
+    table = mask_of(c.id for c in view.table)
+    card = move.card.id
+    if not move.takes:
+        return -0.5 * mask_value(BIT[card])
+    value = mask_value(move.takes_mask | BIT[card])
+    if move.takes_mask == table and _sur_scores(view, card):
+        value += view.rules.sur_points
+    return value
 
 
-def bot(level: str, seed: int | None = None) -> Player:
-    """A computer player of the named level, with its own seeded generator."""
-    try:
-        return LEVELS[level](seed)
-    except KeyError:
-        raise ValueError(f"no computer level {level!r}; choose one of {sorted(LEVELS)}") from None
+def _sur_scores(view: Observation, card: int) -> bool:
+    rules = view.rules
+    return (RANK[card] != JACK or rules.jack_sur) and (view.stock_count > 0 or rules.sur_in_last_deal)
+
+
+class EasyPlayer:
+    """Greedy for what it takes at once half the time, a random legal move the other half."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Observation) -> Move:
+        legal = _require_turn(view)
+        if self.rng.random() < 0.5:
+            return self.rng.choice(legal)
+        return max(legal, key=lambda move: immediate_value(view, move))
+
+
+class MediumPlayer:
+    """One move ahead: the value taken now minus what the next player can expect to take.
+
+    The next player's reply is estimated from the unseen cards: each is in its hand with
+    probability hand size / unseen cards, and it would take the best capture it holds, so the
+    expected reply is E[max] over the unseen cards' best captures on the table this move leaves.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Observation) -> Move:
+        legal = _require_turn(view)
+        n = view.rules.players
+        reply_seat = (view.seat + 1) % n
+        unseen = ids_of(ALL_CARDS & ~seen_mask(view))
+        held = view.hand_counts[reply_seat]
+        chance = min(1.0, held / len(unseen)) if unseen else 0.0
+        table = mask_of(c.id for c in view.table)
+        best_score, best = float("-inf"), []
+        for move in legal:
+            after = table & ~move.takes_mask if move.takes else table | BIT[move.card.id]
+            score = immediate_value(view, move) - expected_reply(view, after, unseen, chance)
+            if score > best_score + 1e-9:
+                best_score, best = score, [move]
+            elif abs(score - best_score) <= 1e-9:
+                best.append(move)
+        return self.rng.choice(best)
+
+
+def expected_reply(view: Observation, table: int, unseen: list[int], chance: float) -> float:
+    """E[the best capture the next player makes on ``table``], each unseen card held with ``chance``."""
+    if not chance:
+        return 0.0
+    entry = options(counts_of(table))
+    values = []
+    for card in ids_of(entry[CAPTURERS] & mask_of(unseen)):
+        best = 0.0
+        for k in range(entry[card]):
+            taken = capture(card, table, entry, k)[0]
+            value = mask_value(taken | BIT[card])
+            if taken == table and _sur_scores(view, card):
+                value += view.rules.sur_points
+            best = max(best, value)
+        values.append(best)
+    values.sort(reverse=True)
+    expected, missing = 0.0, 1.0
+    for value in values:
+        expected += value * chance * missing
+        missing *= 1.0 - chance
+    return expected
+
+
+class ProPlayer:
+    """Determinized search: sample the hidden cards, play every candidate out, keep the best.
+
+    Each world deals the unseen cards to the other hands (agreeing with the forced-capture
+    evidence) and the stock; every legal move is tried in the same world (common random
+    numbers) and played to the end of the round by a mostly-greedy playout; the move with the
+    best average round score difference (own side minus the best other side) is chosen.
+    It samples worlds until ``budget_ms`` is spent (at least ``min_worlds``), or exactly
+    ``worlds`` of them when that is given (deterministic, for tests and analysis).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = 40.0,
+        worlds: int | None = None,
+        min_worlds: int = 4,
+        randomness: float = 0.15,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget_ms / 1000.0
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.randomness = randomness
+
+    def choose(self, view: Observation) -> Move:
+        return max(self.evaluate(view).items(), key=lambda item: item[1])[0]
+
+    def evaluate(self, view: Observation) -> dict[Move, float]:
+        """Each legal move's average round score difference over the sampled worlds."""
+        legal = _require_turn(view)
+        if len(legal) == 1:
+            return {legal[0]: 0.0}
+        evidence = Evidence.of(view)
+        return self._search(view, legal, lambda: sample_world(view, evidence, self.rng))
+
+    def _search(self, view: Observation, legal: tuple[Move, ...], world: Callable[[], Round]) -> dict[Move, float]:
+        rules = view.rules
+        side = rules.side_of(view.seat)
+        others = [s for s in range(rules.sides) if s != side]
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.budget
+        count = 0
+        while True:
+            if self.worlds is not None:
+                if count >= self.worlds:
+                    break
+            elif count >= self.min_worlds and time.perf_counter() >= deadline:
+                break
+            sampled = world()
+            for i, move in enumerate(legal):
+                trial = apply_move(copy_round(sampled), move.card.id, move.takes_mask, rules)
+                play_out(trial, self.rng, rules, self.randomness)
+                points = side_totals(rules, trial.captured, trial.scored)
+                totals[i] += points[side] - max(points[s] for s in others)
+            count += 1
+        return {move: total / count for move, total in zip(legal, totals, strict=True)}
+
+
+class OraclePlayer(ProPlayer):
+    """The pro search on the true hidden cards. It cheats: benchmarks only, never for players.
+
+    ``peek`` must return the real match state; the arena wires it.
+    """
+
+    def __init__(self, seed: int | None = None, **options_: float) -> None:
+        super().__init__(seed, **options_)
+        self.peek: Callable[[], MatchState] | None = None
+
+    def evaluate(self, view: Observation) -> dict[Move, float]:
+        legal = _require_turn(view)
+        if len(legal) == 1:
+            return {legal[0]: 0.0}
+        if self.peek is None:
+            raise RuntimeError("the oracle needs peek() wired to the real match state")
+        state = self.peek()
+
+        def true_world() -> Round:
+            stock = list(state.stock)
+            return Round(
+                hands=[list(hand) for hand in state.hands],
+                table=mask_of(state.table),
+                stock=stock,
+                seat=state.turn,
+                captured=list(state.captured),
+                surs=[0] * state.players,
+                scored=[0] * state.players,
+                last=state.last_capturer if state.last_capturer is not None else -1,
+            )
+
+        return self._search(view, legal, true_world)
+
+
+LEVELS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "pro": ProPlayer,
+}
+"""The levels offered to players (the oracle is not one)."""
+
+BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {"oracle": OraclePlayer}
+
+
+def bot(level: str, seed: int | None = None, **settings: float) -> Player:
+    """A computer player of the named level, with its own seeded generator.
+
+    ``settings`` pass through to the level (for example ``budget_ms`` or ``worlds`` for pro).
+    """
+    make = LEVELS.get(level) or BENCHMARK_ONLY.get(level)
+    if make is None:
+        raise ValueError(f"no computer level {level!r}; choose one of {sorted(LEVELS)}")
+    return make(seed, **settings)

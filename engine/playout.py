@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from dataclasses import dataclass
 
 from engine.captures import BIT, CAPTURERS, OPTIONS_CACHE, RANK, SUBSETS, SWEEP_MASK, UNIT, capture, options
 from engine.cards import JACK
@@ -60,6 +61,92 @@ def deal_round(rng: random.Random, players: int) -> tuple[list[int], int]:
     return list(deck), table
 
 
+# What a captured card is worth to a greedy playout: its points plus a share of the clubs bonus.
+CARD_VALUE: tuple[float, ...] = tuple(
+    (1.0 if RANK[c] in (1, JACK) else 0.0)
+    + (3.0 if c == 37 else 0.0)  # 10D
+    + (2.0 if c == 4 else 0.0)  # 2C
+    + (0.6 if c % 4 == 0 else 0.0)  # a club: 7 points shared over the race
+    for c in range(52)
+)
+
+
+def mask_value(mask: int) -> float:
+    """`CARD_VALUE` summed over a mask."""
+    value = 0.0
+    while mask:
+        low = mask & -mask
+        value += CARD_VALUE[low.bit_length() - 1]
+        mask ^= low
+    return value
+
+
+@dataclass(slots=True)
+class Round:
+    """A round in play, in the compact form a playout mutates.
+
+    ``hands`` per seat, ``stock`` in dealing order (the next deal gives 4 cards to each seat
+    from its front, starting with the seat that led the round), ``captured`` masks per seat,
+    ``surs`` every sur by R8 per seat and ``scored`` the surs that score (not in the last deal
+    unless the rules say so), ``last`` the last capturer or -1, ``seat`` the seat to play.
+    """
+
+    hands: list[list[int]]
+    table: int
+    stock: list[int]
+    seat: int
+    captured: list[int]
+    surs: list[int]
+    scored: list[int]
+    last: int = -1
+
+
+def new_round(cards: list[int], table: int, players: int) -> Round:
+    """A round dealt from a `deal_round` deck: seat 0 leads."""
+    n = players
+    return Round(
+        hands=[cards[4 * s : 4 * s + 4] for s in range(n)],
+        table=table,
+        stock=cards[4 * n + 4 :],
+        seat=0,
+        captured=[0] * n,
+        surs=[0] * n,
+        scored=[0] * n,
+    )
+
+
+def apply_move(state: Round, card: int, taken: int, rules: Rules) -> Round:
+    """Make one move (assumed legal) in ``state``; `play_out` deals and ends the round after it."""
+    seat = state.seat
+    state.hands[seat].remove(card)
+    if taken:
+        state.table ^= taken
+        state.captured[seat] |= taken | BIT[card]
+        state.last = seat
+        if not state.table and (RANK[card] != JACK or rules.jack_sur):
+            state.surs[seat] += 1
+            if state.stock or rules.sur_in_last_deal:
+                state.scored[seat] += 1
+    else:
+        state.table |= BIT[card]
+    state.seat = (seat + 1) % rules.players
+    return state
+
+
+def copy_round(state: Round) -> Round:
+    """An independent copy of a round, for trying a move in it."""
+    return Round(
+        [list(hand) for hand in state.hands],
+        state.table,
+        list(state.stock),
+        state.seat,
+        list(state.captured),
+        list(state.surs),
+        list(state.scored),
+        state.last,
+    )
+
+
 def random_round(
     rng: random.Random,
     rules: Rules = Rules(),
@@ -69,44 +156,64 @@ def random_round(
     """Deal and play one round with every seat choosing uniformly among its legal moves.
 
     Returns the cards each seat captured (masks, leftovers included) and the surs each seat
-    made by R8, scoring or not; seat 0 leads. Only the capture rules and forced capture shape
-    play here; what a sur is worth is scoring's business. ``moves``, if given, receives each
-    move as ``(card, taken_mask)`` for tests to check against the public rules; ``deal``
-    replaces the shuffle with a given `deal_round` result.
+    made by R8, scoring or not; seat 0 leads. ``moves``, if given, receives each move as
+    ``(card, taken_mask)`` for tests to check against the public rules; ``deal`` replaces the
+    shuffle with a given `deal_round` result.
+    """
+    cards, table = deal_round(rng, rules.players) if deal is None else (list(deal[0]), deal[1])
+    state = play_out(new_round(cards, table, rules.players), rng, rules, 1.0, moves)
+    return state.captured, state.surs
+
+
+def play_out(
+    state: Round, rng: random.Random, rules: Rules, randomness: float, moves: list[tuple[int, int]] | None = None
+) -> Round:
+    """Play ``state`` to the end of the round (leftovers included) and return it, changed.
+
+    Each move is chosen uniformly among the legal moves with probability ``randomness``, else
+    greedily: the capture worth most by `CARD_VALUE` (a sur counts its points), or when nothing
+    can be taken the placeable card worth least. ``randomness=1`` is the uniform random player.
+    Only the capture rules and forced capture shape play here; scoring is `round_points`.
     """
     rnd = rng.random
     n = rules.players
     whole_hand = rules.forced_capture == "hand"
     per_card = rules.forced_capture == "card"
     jack_sur = rules.jack_sur
-    cards, table = deal_round(rng, n) if deal is None else (list(deal[0]), deal[1])
+    sur_value = float(rules.sur_points)
+    table = state.table
     counts = 0
-    for card in cards[4 * n : 4 * n + 4]:
-        counts += UNIT[card]
-    hand_cards = 4 * n
-    captured = [0] * n
-    surs = [0] * n
-    last = -1
-    seat = 0
+    rest = table
+    while rest:
+        low = rest & -rest
+        counts += UNIT[low.bit_length() - 1]
+        rest ^= low
+    hands, stock, captured, surs, scored = state.hands, state.stock, state.captured, state.surs, state.scored
+    last = state.last
+    seat = state.seat
     following = tuple((s + 1) % n for s in range(n))
     cached = OPTIONS_CACHE.get
-    starts = [0] + [4 * n + 4 + hand_cards * d for d in range(rules.deals_per_round - 1)]
-    for start in starts:
-        hands = []
+    hand_cards = 4 * n
+    while True:
         held = []
-        for at in range(start, start + hand_cards, 4):
-            hand = cards[at : at + 4]
-            hands.append(hand)
-            held.append(BIT[hand[0]] | BIT[hand[1]] | BIT[hand[2]] | BIT[hand[3]])
-        for _ in range(hand_cards):
+        for hand in hands:
+            mask = 0
+            for card in hand:
+                mask |= BIT[card]
+            held.append(mask)
+        last_deal = not stock and not rules.sur_in_last_deal
+        for _ in range(sum(len(hand) for hand in hands)):
             hand = hands[seat]
             entry = cached(counts) or options(counts)
             capturers = held[seat] & entry[CAPTURERS]
             if capturers:
-                if whole_hand and not capturers & (capturers - 1):
-                    # one capturing card: choose among its capture sets
-                    card = capturers.bit_length() - 1
-                    k = int(rnd() * entry[card])
+                greedy = rnd() >= randomness
+                if greedy or (whole_hand and not capturers & (capturers - 1)):
+                    if greedy:
+                        card, k = _best_capture(hand, table, entry, sur_value, jack_sur)
+                    else:  # one capturing card: choose among its capture sets
+                        card = capturers.bit_length() - 1
+                        k = int(rnd() * entry[card])
                 else:
                     total = 0
                     for card in hand:
@@ -160,8 +267,14 @@ def random_round(
                 last = seat
                 if not table and (rank != JACK or jack_sur):
                     surs[seat] += 1
+                    if not last_deal:
+                        scored[seat] += 1
             else:
-                card = hand.pop(int(rnd() * len(hand)))
+                if rnd() < randomness:
+                    card = hand.pop(int(rnd() * len(hand)))
+                else:
+                    card = min(hand, key=CARD_VALUE.__getitem__)
+                    hand.remove(card)
                 held[seat] ^= BIT[card]
                 table |= BIT[card]
                 counts += UNIT[card]
@@ -169,6 +282,29 @@ def random_round(
             if moves is not None:
                 moves.append((card, taken))
             seat = following[seat]
+        if not stock:
+            break
+        for s in range(n):  # the next deal, starting with the seat to play (who led the round)
+            at = 4 * ((s - seat) % n)
+            hands[s] = stock[at : at + 4]
+        del stock[:hand_cards]
     if last >= 0:
         captured[last] |= table
-    return captured, surs
+        table = 0
+    state.table, state.seat, state.last = table, seat, last
+    return state
+
+
+def _best_capture(hand: list[int], table: int, entry: tuple, sur_value: float, jack_sur: bool) -> tuple[int, int]:
+    """The greedy playout's capture: the (card, option) worth most, a sur counting its points."""
+    best_value = -1.0
+    best = (hand[0], 0)
+    for card in hand:
+        for k in range(entry[card]):
+            taken = capture(card, table, entry, k)[0]
+            value = mask_value(taken | BIT[card])
+            if taken == table and (RANK[card] != JACK or jack_sur):
+                value += sur_value
+            if value > best_value:
+                best_value, best = value, (card, k)
+    return best

@@ -79,3 +79,23 @@ def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[Rou
         total = sum(v for k, v in parts.items() if k not in ("clubs", "surs"))
         sheets.append(RoundScore(**parts, total=total))
     return tuple(sheets)
+
+
+def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]:
+    """Round points per side from per-seat captured masks and scoring surs: `score_round`'s
+    totals without the sheets, for searches that score thousands of playouts."""
+    sides = rules.sides
+    by_side = [0] * sides
+    sur_count = [0] * sides
+    for seat, mask in enumerate(captured):
+        by_side[rules.side_of(seat)] |= mask
+        sur_count[rules.side_of(seat)] += surs[seat]
+    bonus = clubs_bonus_side(rules, [(mask & CLUBS_MASK).bit_count() for mask in by_side])
+    return [
+        (CLUBS_POINTS if side == bonus else 0)
+        + (TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0)
+        + (TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0)
+        + (mask & (ACES_MASK | JACKS_MASK)).bit_count()
+        + sur_count[side] * rules.sur_points
+        for side, mask in enumerate(by_side)
+    ]

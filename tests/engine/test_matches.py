@@ -8,7 +8,7 @@ import pytest
 from engine import CARDS, RecordError, Rules, bot, new_match, observation, record, replay
 from engine.cards import mask_of
 from engine.cli import main as cli_main
-from engine.cli import play_match
+from engine.cli import play_levels
 
 ALL = (1 << 52) - 1
 
@@ -182,13 +182,13 @@ def test_command_line_plays_and_records(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["rules"]["target"] == 31
     assert replay(data).winner == data["winner"]
-    assert record(play_match(3, ["random", "random"], Rules(target=31)), ["random", "random"]) == data
+    assert record(play_levels(3, ["random", "random"], Rules(target=31)), ["random", "random"]) == data
 
 
 def test_bots_are_seeded():
     rng = random.Random(0)
     seeds = [rng.randrange(10**6) for _ in range(3)]
     for seed in seeds:
-        assert record(play_match(seed, ["random"] * 2, Rules(target=31))) == record(
-            play_match(seed, ["random"] * 2, Rules(target=31))
+        assert record(play_levels(seed, ["random"] * 2, Rules(target=31))) == record(
+            play_levels(seed, ["random"] * 2, Rules(target=31))
         )

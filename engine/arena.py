@@ -1,0 +1,142 @@
+"""Duplicate matches between two computer levels, to measure strength and speed.
+
+Pair i plays the match with seed ``seed + i`` twice, A in seat 0 then B in seat 0, so both
+levels get the same cards; luck cancels and what is left is skill. Pairs run in parallel on
+every core. Reports mean round points A - B with a 95% confidence interval (over pairs, which
+are independent), round and match win rates, and each level's time per move.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from engine.match import MatchState, new_match
+from engine.observation import observation
+from engine.players import Player, bot
+from engine.rules import Rules
+
+
+@dataclass
+class PairResult:
+    round_diffs: list[int] = field(default_factory=list)  # A - B per round, both matches
+    round_wins: float = 0.0  # rounds A won (a drawn round counts half)
+    match_wins: int = 0  # matches A won (of 2)
+    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+
+
+def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[float]] | None = None) -> MatchState:
+    """A whole match between computer players, each deciding from its own seat's view.
+
+    ``times``, if given, receives each seat's seconds per move. The benchmark-only oracle is
+    the one player handed the real state (its ``peek``).
+    """
+    live = {"state": new_match(seed, rules)}
+    for player in players:
+        if hasattr(player, "peek"):
+            player.peek = lambda: live["state"]
+    state = live["state"]
+    while not state.finished:
+        seat = state.turn
+        view = observation(state, seat)
+        start = time.perf_counter()
+        move = players[seat].choose(view)
+        if times is not None:
+            times[seat].append(time.perf_counter() - start)
+        state = live["state"] = state.apply(move)
+    return state
+
+
+def play_pair(job: tuple[str, str, int, Rules, dict, dict]) -> PairResult:
+    """Both matches of one duplicate pair."""
+    a, b, seed, rules, a_settings, b_settings = job
+    result = PairResult()
+    for a_seat in (0, 1):
+        labels = ["a", "b"] if a_seat == 0 else ["b", "a"]
+        players = [
+            bot(a, seed=seed * 4 + a_seat * 2 + seat, **a_settings)
+            if label == "a"
+            else bot(b, seed=seed * 4 + a_seat * 2 + seat, **b_settings)
+            for seat, label in enumerate(labels)
+        ]
+        times: list[list[float]] = [[], []]
+        state = play_match(seed, players, rules, times)
+        for seat, label in enumerate(labels):
+            result.times[label] += times[seat]
+        for log in state.rounds:
+            diff = log.score[a_seat].total - log.score[1 - a_seat].total
+            result.round_diffs.append(diff)
+            result.round_wins += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        result.match_wins += state.winner == a_seat
+    return result
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_arena(
+    a: str,
+    b: str,
+    pairs: int,
+    seed: int,
+    rules: Rules = Rules(),
+    processes: int = 2,
+    a_settings: dict | None = None,
+    b_settings: dict | None = None,
+) -> dict:
+    """Play ``pairs`` duplicate pairs of whole matches and summarise them."""
+    jobs = [(a, b, seed + i, rules, a_settings or {}, b_settings or {}) for i in range(pairs)]
+    if processes > 1:
+        with Pool(processes) as pool:
+            results = pool.map(play_pair, jobs, chunksize=max(1, pairs // (processes * 8)))
+    else:
+        results = [play_pair(job) for job in jobs]
+    pair_means = [statistics.fmean(r.round_diffs) for r in results]
+    mean = statistics.fmean(pair_means)
+    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
+    rounds = sum(len(r.round_diffs) for r in results)
+    summary = {
+        "a": a,
+        "b": b,
+        "pairs": pairs,
+        "seed": seed,
+        "target": rules.target,
+        "rounds": rounds,
+        "mean_points_per_round": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "round_win_rate": round(sum(r.round_wins for r in results) / rounds, 4),
+        "match_win_rate": round(sum(r.match_wins for r in results) / (2 * pairs), 4),
+    }
+    for label, level in (("a", a), ("b", b)):
+        times = [t * 1000 for r in results for t in r.times[label]]
+        summary[f"{label}_move_ms"] = {
+            "level": level,
+            "moves": len(times),
+            "median": round(statistics.median(times), 3),
+            "p95": round(_percentile(times, 0.95), 3),
+            "max": round(max(times), 3),
+        }
+    return summary
+
+
+def describe(summary: dict) -> str:
+    """The arena summary as a few lines of text."""
+    a, b = summary["a"], summary["b"]
+    lo, hi = summary["ci95"]
+    lines = [
+        f"{a} vs {b}: {summary['pairs']} duplicate pairs, {summary['rounds']} rounds, target {summary['target']}",
+        f"  mean points per round {a} - {b}: {summary['mean_points_per_round']:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})",
+        f"  round win rate {summary['round_win_rate']:.1%}, match win rate {summary['match_win_rate']:.1%}",
+    ]
+    for label in ("a", "b"):
+        t = summary[f"{label}_move_ms"]
+        lines.append(
+            f"  {t['level']} per move: median {t['median']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms"
+            f" ({t['moves']} moves)"
+        )
+    return "\n".join(lines)

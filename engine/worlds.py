@@ -1,0 +1,114 @@
+"""Card counting and inference from one seat's view, and sampling the worlds it cannot tell apart.
+
+Everything here starts from an `Observation`, so nothing can use a hidden card. The unseen
+cards are the 52 minus the seat's hand, the table, and every card played or taken this round.
+Under whole-hand forced capture a placed card is evidence: when a player placed a card, no card
+then in its hand could capture. Cards stay in a hand for the whole deal, so every card in an
+opponent's hand now must have been unable to capture on the table of each of its placements
+in this deal; `Evidence` keeps, per seat, the mask of cards that this rules out.
+
+>>> from engine.match import new_match
+>>> from engine.observation import observation
+>>> import random
+>>> view = observation(new_match(4), 0)
+>>> world = sample_world(view, Evidence.of(view), random.Random(1))
+>>> len(world.hands[1]), len(world.stock), world.hands[0] == [c.id for c in view.hand]
+(4, 40, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.captures import BIT, CAPTURERS, counts_of, options
+from engine.cards import ids_of, mask_of
+from engine.observation import Observation
+from engine.playout import Round
+
+ALL_CARDS = (1 << 52) - 1
+
+
+def seen_mask(view: Observation) -> int:
+    """Every card this seat has seen this round or holds."""
+    seen = mask_of(c.id for c in view.hand) | mask_of(c.id for c in view.table)
+    seen |= mask_of(c.id for c in view.first_table)
+    for played in view.moves:
+        seen |= BIT[played.move.card.id] | played.move.takes_mask
+    return seen
+
+
+def tables_before_moves(view: Observation) -> list[int]:
+    """The table (as a mask) just before each move of this round."""
+    table = mask_of(c.id for c in view.first_table)
+    tables = []
+    for played in view.moves:
+        tables.append(table)
+        if played.move.takes:
+            table &= ~played.move.takes_mask
+        else:
+            table |= BIT[played.move.card.id]
+    return tables
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """Per seat, the cards it cannot hold now (they could have captured when it placed)."""
+
+    ruled_out: tuple[int, ...]
+
+    @staticmethod
+    def of(view: Observation) -> Evidence:
+        n = view.rules.players
+        ruled_out = [0] * n
+        if view.rules.forced_capture == "hand":
+            deal_start = view.deal_no * 4 * n  # every deal is 4 cards to each seat
+            tables = tables_before_moves(view)
+            for index in range(deal_start, len(view.moves)):
+                played = view.moves[index]
+                if not played.move.takes:
+                    ruled_out[played.seat] |= options(counts_of(tables[index]))[CAPTURERS]
+        return Evidence(tuple(ruled_out))
+
+
+def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> Round:
+    """A full round position agreeing with everything ``view`` shows and ``evidence`` implies.
+
+    Opponents' hands are drawn uniformly from the unseen cards each may hold (face-up cards
+    stay where they are); the rest, shuffled, is the stock.
+    """
+    n = view.rules.players
+    unseen = ALL_CARDS & ~seen_mask(view)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[view.seat] = [c.id for c in view.hand]
+    for seat in range(n):
+        if seat != view.seat:
+            shown = [c.id for c in view.revealed[seat]]
+            hands[seat] = shown
+            unseen &= ~mask_of(shown)
+    pool = ids_of(unseen)
+    # The most constrained opponents choose first, so a tight one is not left without cards.
+    order = sorted(
+        (s for s in range(n) if s != view.seat), key=lambda s: -(evidence.ruled_out[s] & unseen).bit_count()
+    )
+    for seat in order:
+        need = view.hand_counts[seat] - len(hands[seat])
+        allowed = [c for c in pool if not evidence.ruled_out[seat] >> c & 1]
+        if len(allowed) < need:  # cannot happen in real play; never fail a move over it
+            allowed = pool
+        chosen = rng.sample(allowed, need)
+        hands[seat].extend(chosen)
+        taken = mask_of(chosen)
+        pool = [c for c in pool if not taken >> c & 1]
+    rng.shuffle(pool)
+    captured = [mask_of(c.id for c in cards) for cards in view.captured]
+    return Round(
+        hands=hands,
+        table=mask_of(c.id for c in view.table),
+        stock=pool,
+        seat=view.turn,
+        captured=captured,
+        surs=[0] * n,
+        scored=[0] * n,
+        last=view.last_capturer if view.last_capturer is not None else -1,
+    )

@@ -1,0 +1,151 @@
+"""Computer players: fair (they decide from their seat's view only), legal, and measurable."""
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import Card, Rules, bot, new_match, observation
+from engine.arena import play_match, run_arena
+from engine.cards import mask_of
+from engine.cli import main as cli_main
+from engine.players import LEVELS, OraclePlayer
+from engine.worlds import Evidence, sample_world, seen_mask
+
+FAIR_SETTINGS = {"pro": {"worlds": 6}}
+
+
+def mid_round_states(seed, rules=Rules(), every=5):
+    """States along a match between medium players, for probing other players."""
+    players = [bot("medium", seed=seed + seat) for seat in range(rules.players)]
+    state = new_match(seed, rules)
+    states = []
+    while not state.finished and state.round_no < 2:
+        if state.ply % every == 0:
+            states.append(state)
+        state = state.apply(players[state.turn].choose(observation(state, state.turn)))
+    return states
+
+
+def shuffle_hidden(state, seat, rng):
+    """The same position for ``seat`` with the other hands and the stock dealt differently."""
+    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.stock)
+    rng.shuffle(hidden)
+    hands = list(state.hands)
+    for s in range(state.players):
+        if s != seat:
+            hands[s], hidden = tuple(hidden[: len(hands[s])]), hidden[len(hands[s]) :]
+    return replace(state, hands=tuple(hands), stock=tuple(hidden))
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_chooses_the_same_move_whatever_the_hidden_cards(level):
+    rng = random.Random(11)
+    checked = 0
+    for state in [s for s in mid_round_states(3, every=2) if len(s.stock) >= 8][:30]:
+        seat = state.turn
+        other = shuffle_hidden(state, seat, rng)
+        assert other.hands != state.hands or other.stock != state.stock
+        view, other_view = observation(state, seat), observation(other, seat)
+        assert view == other_view
+        settings = FAIR_SETTINGS.get(level, {})
+        first = bot(level, seed=5, **settings).choose(view)
+        second = bot(level, seed=5, **settings).choose(other_view)
+        assert first == second
+        assert first in state.legal_moves()
+        checked += 1
+    assert checked >= 20
+
+
+def test_pro_worlds_hold_no_seen_card_and_agree_with_the_evidence():
+    rng = random.Random(2)
+    worlds = 0
+    ruled_out_somewhere = 0
+    for seed in (1, 2, 3):
+        for state in mid_round_states(seed, every=3):
+            seat = state.turn
+            view = observation(state, seat)
+            evidence = Evidence.of(view)
+            seen = seen_mask(view)
+            for other in range(state.players):
+                if other != seat:
+                    # the inference is sound: the real hand never holds a ruled-out card
+                    assert not mask_of(state.hands[other]) & evidence.ruled_out[other]
+                    ruled_out_somewhere += bool(evidence.ruled_out[other])
+            for _ in range(5):
+                world = sample_world(view, evidence, rng)
+                worlds += 1
+                assert world.hands[seat] == list(state.hands[seat])
+                hidden = [c for s, hand in enumerate(world.hands) if s != seat for c in hand] + world.stock
+                assert not mask_of(hidden) & seen, "a sampled world holds a card the seat has seen"
+                assert mask_of(hidden) | seen == (1 << 52) - 1 and len(hidden) + seen.bit_count() == 52
+                for other in range(state.players):
+                    if other != seat:
+                        assert len(world.hands[other]) == len(state.hands[other])
+                        assert not mask_of(world.hands[other]) & evidence.ruled_out[other]
+    assert worlds > 300
+    assert ruled_out_somewhere > 10, "the evidence must actually rule cards out"
+
+
+def test_evidence_only_under_whole_hand_forced_capture():
+    for state in mid_round_states(4, Rules(forced_capture="card")):
+        assert Evidence.of(observation(state, state.turn)).ruled_out == (0, 0)
+
+
+def test_open_hand_cards_stay_in_their_hand_in_every_world():
+    rules = Rules(open_hand=True)
+    state = new_match(6, rules)
+    view = observation(state, 0)
+    shown = view.revealed[1][0].id
+    for seed in range(20):
+        world = sample_world(view, Evidence.of(view), random.Random(seed))
+        assert shown in world.hands[1]
+
+
+@pytest.mark.parametrize("level", [*sorted(LEVELS), "oracle"])
+@pytest.mark.parametrize("rules", [Rules(target=31), Rules(players=3, target=20), Rules(players=4, target=30)],
+                         ids=["2p", "3p", "4p"])
+def test_every_level_plays_whole_matches(level, rules):
+    settings = {"budget_ms": 2.0} if level in ("pro", "oracle") else {}
+    players = [bot(level, seed=seat, **settings) for seat in range(rules.players)]
+    final = play_match(8, players, rules)
+    assert final.finished
+
+
+def test_the_oracle_refuses_to_play_blind():
+    state = new_match(1)
+    with pytest.raises(RuntimeError, match="peek"):
+        OraclePlayer(1, budget_ms=1.0).choose(observation(state, 0))
+
+
+def test_pro_prefers_a_sur():
+    # table 4D 5S; hand 2H (sur) or 6C (takes 5S only) or 7D (takes 4D): the sur is worth most
+    ids = {code: Card.parse(code).id for code in ["2H", "6C", "7D", "JC", "JD", "KC", "4D", "5S"]}
+    state = replace(
+        new_match(1),
+        hands=((ids["2H"], ids["6C"], ids["7D"]), (ids["JC"], ids["JD"], ids["KC"])),
+        table=(ids["4D"], ids["5S"]),
+        stock=tuple(c for c in range(52) if c not in ids.values()),
+    )
+    values = bot("pro", seed=1, worlds=20).evaluate(observation(state, 0))
+    best = max(values, key=values.get)
+    assert str(best) == "2H+4D+5S"
+
+
+def test_arena_reports_every_figure():
+    summary = run_arena("medium", "random", pairs=3, seed=5, rules=Rules(target=31), processes=1)
+    assert summary["pairs"] == 3 and summary["rounds"] >= 6
+    lo, hi = summary["ci95"]
+    assert lo <= summary["mean_points_per_round"] <= hi
+    assert 0 <= summary["round_win_rate"] <= 1 and 0 <= summary["match_win_rate"] <= 1
+    for key in ("a_move_ms", "b_move_ms"):
+        times = summary[key]
+        assert times["moves"] > 0 and times["median"] <= times["p95"] <= times["max"]
+
+
+def test_arena_command_line_prints_json(capsys):
+    assert cli_main(["arena", "--a", "easy", "--b", "random", "--pairs", "2", "--seed", "3", "--target", "31",
+                     "--processes", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["a"] == "easy" and summary["b"] == "random" and summary["pairs"] == 2
