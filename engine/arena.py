@@ -1,9 +1,11 @@
 """Duplicate matches between two computer levels, to measure strength and speed.
 
-Pair i plays the match with seed ``seed + i`` twice, A in seat 0 then B in seat 0, so both
-levels get the same cards; luck cancels and what is left is skill. Pairs run in parallel on
-every core. Reports mean round points A - B with a 95% confidence interval (over pairs, which
-are independent), round and match win rates, and each level's time per move.
+The match with seed s is played twice, A in seat 0 then B in seat 0. Round r of both matches
+is dealt from the same deck (a round's deck depends only on the seed and r), so each round
+number both matches reach is a *deck pair*: both levels played the same cards from both seats,
+luck cancels and what is left is skill. Matches run in parallel on every core until the asked
+number of deck pairs is reached. Reports the mean round points A - B over deck pairs with a 95%
+confidence interval, the round and match win rates, and each level's time per move.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from engine.rules import Rules
 
 @dataclass
 class PairResult:
-    round_diffs: list[int] = field(default_factory=list)  # A - B per round, both matches
-    round_wins: float = 0.0  # rounds A won (a drawn round counts half)
+    deck_diffs: list[float] = field(default_factory=list)  # per deck pair: mean of A - B over its two rounds
+    round_wins: float = 0.0  # paired rounds A won (a drawn round counts half)
     match_wins: int = 0  # matches A won (of 2)
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
@@ -51,9 +53,10 @@ def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[
 
 
 def play_pair(job: tuple[str, str, int, Rules, dict, dict]) -> PairResult:
-    """Both matches of one duplicate pair."""
+    """Both matches of one seed, and the deck pairs they share."""
     a, b, seed, rules, a_settings, b_settings = job
     result = PairResult()
+    diffs: list[list[int]] = []
     for a_seat in (0, 1):
         labels = ["a", "b"] if a_seat == 0 else ["b", "a"]
         players = [
@@ -66,11 +69,11 @@ def play_pair(job: tuple[str, str, int, Rules, dict, dict]) -> PairResult:
         state = play_match(seed, players, rules, times)
         for seat, label in enumerate(labels):
             result.times[label] += times[seat]
-        for log in state.rounds:
-            diff = log.score[a_seat].total - log.score[1 - a_seat].total
-            result.round_diffs.append(diff)
-            result.round_wins += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        diffs.append([log.score[a_seat].total - log.score[1 - a_seat].total for log in state.rounds])
         result.match_wins += state.winner == a_seat
+    for first, second in zip(*diffs, strict=False):
+        result.deck_diffs.append((first + second) / 2)
+        result.round_wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in (first, second))
     return result
 
 
@@ -89,28 +92,33 @@ def run_arena(
     a_settings: dict | None = None,
     b_settings: dict | None = None,
 ) -> dict:
-    """Play ``pairs`` duplicate pairs of whole matches and summarise them."""
-    jobs = [(a, b, seed + i, rules, a_settings or {}, b_settings or {}) for i in range(pairs)]
-    if processes > 1:
-        with Pool(processes) as pool:
-            results = pool.map(play_pair, jobs, chunksize=max(1, pairs // (processes * 8)))
-    else:
-        results = [play_pair(job) for job in jobs]
-    pair_means = [statistics.fmean(r.round_diffs) for r in results]
-    mean = statistics.fmean(pair_means)
-    half = 1.96 * statistics.stdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else float("nan")
-    rounds = sum(len(r.round_diffs) for r in results)
+    """Play duplicate matches from ``seed`` on until ``pairs`` deck pairs are done; summarise."""
+    results: list[PairResult] = []
+    decks = 0
+    next_seed = seed
+    with Pool(processes) as pool:
+        while decks < pairs:
+            # about five deck pairs per match: ask for a little more than is missing
+            batch = max(processes, (pairs - decks) // 4 + 1)
+            jobs = [(a, b, next_seed + i, rules, a_settings or {}, b_settings or {}) for i in range(batch)]
+            next_seed += batch
+            for result in pool.imap(play_pair, jobs):
+                results.append(result)
+                decks += len(result.deck_diffs)
+    values = [d for r in results for d in r.deck_diffs]
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
     summary = {
         "a": a,
         "b": b,
-        "pairs": pairs,
+        "deck_pairs": len(values),
+        "matches": 2 * len(results),
         "seed": seed,
         "target": rules.target,
-        "rounds": rounds,
         "mean_points_per_round": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "round_win_rate": round(sum(r.round_wins for r in results) / rounds, 4),
-        "match_win_rate": round(sum(r.match_wins for r in results) / (2 * pairs), 4),
+        "round_win_rate": round(sum(r.round_wins for r in results) / (2 * len(values)), 4),
+        "match_win_rate": round(sum(r.match_wins for r in results) / (2 * len(results)), 4),
     }
     for label, level in (("a", a), ("b", b)):
         times = [t * 1000 for r in results for t in r.times[label]]
@@ -129,7 +137,7 @@ def describe(summary: dict) -> str:
     a, b = summary["a"], summary["b"]
     lo, hi = summary["ci95"]
     lines = [
-        f"{a} vs {b}: {summary['pairs']} duplicate pairs, {summary['rounds']} rounds, target {summary['target']}",
+        f"{a} vs {b}: {summary['deck_pairs']} deck pairs from {summary['matches']} matches to {summary['target']}",
         f"  mean points per round {a} - {b}: {summary['mean_points_per_round']:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})",
         f"  round win rate {summary['round_win_rate']:.1%}, match win rate {summary['match_win_rate']:.1%}",
     ]

@@ -36,6 +36,9 @@ RANK_MASK: tuple[int, ...] = tuple(15 << 4 * (rank - 1) if rank else 0 for rank 
 _GUARD = sum(8 << 4 * (rank - 1) for rank in range(1, 11))  # a spare high bit per number field
 CAPTURERS = 52
 """Index in an `options` entry of the mask of card ids that can capture something."""
+SWEEPERS = 55
+"""Index in an `options` entry of the mask of card ids that would take the whole table by a
+sur (R8: a number card, king or queen; a jack's sweep is not counted here)."""
 
 # SUBSETS[group][k]: the sub-groups with k cards of a 4-bit suit group, in a fixed order.
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
@@ -136,7 +139,8 @@ def options(counts: int) -> tuple:
 
     Index ``card`` (0..51) holds how many concrete capture sets that card has (0: it can only
     be placed); index 52 (`CAPTURERS`) the mask of cards with at least one; 53 the per-value
-    direct choices and 54 the per-value choices of `_number_options`. Cached per count vector.
+    direct choices, 54 the per-value choices of `_number_options`, and 55 (`SWEEPERS`) the
+    mask of cards that would make a sur. Cached per count vector.
     """
     entry = OPTIONS_CACHE.get(counts)
     if entry is not None:
@@ -152,7 +156,15 @@ def options(counts: int) -> tuple:
     for rank, ways in enumerate(per_rank):
         if ways:
             capturers |= 15 << 4 * rank
-    entry = (*chain.from_iterable(zip(per_rank, per_rank, per_rank, per_rank, strict=True)), capturers, direct, choices)
+    sweepers = 0
+    if counts and not counts & ~NUMBER_MASK:  # only number cards: a value taking them all
+        for value in range(1, 11):
+            if any(delta == counts for _, _, delta, _ in choices[value]):
+                sweepers |= RANK_MASK[value]
+    elif counts in (1 << 44, 1 << 48):  # a lone queen or a lone king
+        sweepers = counts * 15
+    ways = chain.from_iterable(zip(per_rank, per_rank, per_rank, per_rank, strict=True))
+    entry = (*ways, capturers, direct, choices, sweepers)
     if len(OPTIONS_CACHE) >= _MEMO_LIMIT:
         OPTIONS_CACHE.clear()
     OPTIONS_CACHE[counts] = entry

@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     arena = commands.add_parser("arena", help="duplicate matches between two levels: strength and speed")
     arena.add_argument("--a", required=True, help="level of player A")
     arena.add_argument("--b", required=True, help="level of player B")
-    arena.add_argument("--pairs", type=int, default=100, help="duplicate pairs (each deck twice, seats swapped)")
+    arena.add_argument("--pairs", type=int, default=100, help="deck pairs: each deck played twice, seats swapped")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--rules", default="table", choices=sorted(PRESETS))
     arena.add_argument("--target", type=int)

@@ -27,8 +27,8 @@ from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
 from engine.playout import Round, apply_move, copy_round, mask_value, play_out
-from engine.scoring import side_totals
-from engine.worlds import ALL_CARDS, Evidence, sample_world, seen_mask
+from engine.scoring import deal_values, side_totals
+from engine.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask
 
 
 class Player(Protocol):
@@ -143,9 +143,15 @@ class ProPlayer:
     """Determinized search: sample the hidden cards, play every candidate out, keep the best.
 
     Each world deals the unseen cards to the other hands (agreeing with the forced-capture
-    evidence) and the stock; every legal move is tried in the same world (common random
-    numbers) and played to the end of the round by a mostly-greedy playout; the move with the
-    best average round score difference (own side minus the best other side) is chosen.
+    evidence, and weighted by how well they explain the opponents' choices this deal:
+    `engine.worlds.Behaviour`) and the stock; every legal move is tried in the same world
+    (common random numbers) and played out by a mostly-greedy playout; the move with the best
+    weighted average score difference (own side minus the best other side) is chosen.
+
+    ``horizon="deal"`` (the default) plays out only to the end of the current deal and scores
+    it with `engine.scoring.deal_values`; in the last deal that is the end of the round. It
+    measured stronger than playing every world to the end of the round ("round"): the later
+    deals are pure chance in a sampled world and drown the difference between moves in noise.
     It samples worlds until ``budget_ms`` is spent (at least ``min_worlds``), or exactly
     ``worlds`` of them when that is given (deterministic, for tests and analysis).
     """
@@ -157,12 +163,14 @@ class ProPlayer:
         worlds: int | None = None,
         min_worlds: int = 4,
         randomness: float = 0.15,
+        horizon: str = "deal",
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget_ms / 1000.0
         self.worlds = worlds
         self.min_worlds = min_worlds
         self.randomness = randomness
+        self.horizon = horizon
 
     def choose(self, view: Observation) -> Move:
         return max(self.evaluate(view).items(), key=lambda item: item[1])[0]
@@ -173,29 +181,40 @@ class ProPlayer:
         if len(legal) == 1:
             return {legal[0]: 0.0}
         evidence = Evidence.of(view)
-        return self._search(view, legal, lambda: sample_world(view, evidence, self.rng))
+        behaviour = Behaviour(view)
 
-    def _search(self, view: Observation, legal: tuple[Move, ...], world: Callable[[], Round]) -> dict[Move, float]:
+        def world() -> tuple[Round, float]:
+            sampled = sample_world(view, evidence, self.rng)
+            return sampled, behaviour.weight(sampled)
+
+        return self._search(view, legal, world)
+
+    def _search(
+        self, view: Observation, legal: tuple[Move, ...], world: Callable[[], tuple[Round, float]]
+    ) -> dict[Move, float]:
         rules = view.rules
         side = rules.side_of(view.seat)
         others = [s for s in range(rules.sides) if s != side]
         totals = [0.0] * len(legal)
         deadline = time.perf_counter() + self.budget
         count = 0
+        weights = 0.0
         while True:
             if self.worlds is not None:
                 if count >= self.worlds:
                     break
             elif count >= self.min_worlds and time.perf_counter() >= deadline:
                 break
-            sampled = world()
+            sampled, weight = world()
             for i, move in enumerate(legal):
                 trial = apply_move(copy_round(sampled), move.card.id, move.takes_mask, rules)
-                play_out(trial, self.rng, rules, self.randomness)
-                points = side_totals(rules, trial.captured, trial.scored)
-                totals[i] += points[side] - max(points[s] for s in others)
+                deal_only = self.horizon == "deal" and bool(trial.stock)
+                play_out(trial, self.rng, rules, self.randomness, deal_only=deal_only)
+                points = (deal_values if deal_only else side_totals)(rules, trial.captured, trial.scored)
+                totals[i] += weight * (points[side] - max(points[s] for s in others))
             count += 1
-        return {move: total / count for move, total in zip(legal, totals, strict=True)}
+            weights += weight
+        return {move: total / weights for move, total in zip(legal, totals, strict=True)}
 
 
 class OraclePlayer(ProPlayer):
@@ -216,7 +235,7 @@ class OraclePlayer(ProPlayer):
             raise RuntimeError("the oracle needs peek() wired to the real match state")
         state = self.peek()
 
-        def true_world() -> Round:
+        def true_world() -> tuple[Round, float]:
             stock = list(state.stock)
             return Round(
                 hands=[list(hand) for hand in state.hands],
@@ -227,7 +246,7 @@ class OraclePlayer(ProPlayer):
                 surs=[0] * state.players,
                 scored=[0] * state.players,
                 last=state.last_capturer if state.last_capturer is not None else -1,
-            )
+            ), 1.0
 
         return self._search(view, legal, true_world)
 

@@ -18,7 +18,7 @@ import random
 from array import array
 from dataclasses import dataclass
 
-from engine.captures import BIT, CAPTURERS, OPTIONS_CACHE, RANK, SUBSETS, SWEEP_MASK, UNIT, capture, options
+from engine.captures import BIT, CAPTURERS, OPTIONS_CACHE, RANK, SUBSETS, SWEEP_MASK, SWEEPERS, UNIT, capture, options
 from engine.cards import JACK
 from engine.rules import Rules
 
@@ -166,9 +166,15 @@ def random_round(
 
 
 def play_out(
-    state: Round, rng: random.Random, rules: Rules, randomness: float, moves: list[tuple[int, int]] | None = None
+    state: Round,
+    rng: random.Random,
+    rules: Rules,
+    randomness: float,
+    moves: list[tuple[int, int]] | None = None,
+    deal_only: bool = False,
 ) -> Round:
-    """Play ``state`` to the end of the round (leftovers included) and return it, changed.
+    """Play ``state`` to the end of the round (leftovers included) and return it, changed;
+    with ``deal_only``, stop when the hands are empty and cards are still to be dealt.
 
     Each move is chosen uniformly among the legal moves with probability ``randomness``, else
     greedily: the capture worth most by `CARD_VALUE` (a sur counts its points), or when nothing
@@ -210,7 +216,7 @@ def play_out(
                 greedy = rnd() >= randomness
                 if greedy or (whole_hand and not capturers & (capturers - 1)):
                     if greedy:
-                        card, k = _best_capture(hand, table, entry, sur_value, jack_sur)
+                        card, k = _best_capture(hand, table, counts, entry, held[following[seat]], sur_value, jack_sur)
                     else:  # one capturing card: choose among its capture sets
                         card = capturers.bit_length() - 1
                         k = int(rnd() * entry[card])
@@ -273,7 +279,7 @@ def play_out(
                 if rnd() < randomness:
                     card = hand.pop(int(rnd() * len(hand)))
                 else:
-                    card = min(hand, key=CARD_VALUE.__getitem__)
+                    card = _safest_placement(hand, counts, held[following[seat]], sur_value)
                     hand.remove(card)
                 held[seat] ^= BIT[card]
                 table |= BIT[card]
@@ -282,29 +288,53 @@ def play_out(
             if moves is not None:
                 moves.append((card, taken))
             seat = following[seat]
-        if not stock:
+        if not stock or deal_only:
             break
         for s in range(n):  # the next deal, starting with the seat to play (who led the round)
             at = 4 * ((s - seat) % n)
             hands[s] = stock[at : at + 4]
         del stock[:hand_cards]
-    if last >= 0:
+    if last >= 0 and not stock:
         captured[last] |= table
         table = 0
     state.table, state.seat, state.last = table, seat, last
     return state
 
 
-def _best_capture(hand: list[int], table: int, entry: tuple, sur_value: float, jack_sur: bool) -> tuple[int, int]:
-    """The greedy playout's capture: the (card, option) worth most, a sur counting its points."""
-    best_value = -1.0
+def _best_capture(
+    hand: list[int], table: int, counts: int, entry: tuple, reply: int, sur_value: float, jack_sur: bool
+) -> tuple[int, int]:
+    """The greedy playout's capture: the (card, option) worth most, counting a sur's points
+    and, against them, a sur the next player (holding ``reply``) could make on what is left."""
+    best_value = -1e9
     best = (hand[0], 0)
     for card in hand:
         for k in range(entry[card]):
-            taken = capture(card, table, entry, k)[0]
+            taken, delta = capture(card, table, entry, k)
             value = mask_value(taken | BIT[card])
-            if taken == table and (RANK[card] != JACK or jack_sur):
-                value += sur_value
+            if taken == table:
+                if RANK[card] != JACK or jack_sur:
+                    value += sur_value
+            else:
+                left = counts - delta
+                if (OPTIONS_CACHE.get(left) or options(left))[SWEEPERS] & reply:
+                    value -= sur_value
             if value > best_value:
                 best_value, best = value, (card, k)
+    return best
+
+
+def _safest_placement(hand: list[int], counts: int, reply: int, sur_value: float) -> int:
+    """The greedy playout's placement: the card whose loss costs least, avoiding tables on
+    which the next player (holding ``reply``) could take it or make a sur."""
+    best_cost = 1e9
+    best = hand[0]
+    for card in hand:
+        after = counts + UNIT[card]
+        entry = OPTIONS_CACHE.get(after) or options(after)
+        cost = CARD_VALUE[card] * (1.0 if entry[CAPTURERS] & reply else 0.3)
+        if entry[SWEEPERS] & reply:
+            cost += sur_value
+        if cost < best_cost:
+            best_cost, best = cost, card
     return best

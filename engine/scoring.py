@@ -99,3 +99,27 @@ def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]
         + sur_count[side] * rules.sur_points
         for side, mask in enumerate(by_side)
     ]
+
+
+def deal_values(rules: Rules, captured: list[int], surs: list[int]) -> list[float]:
+    """An estimate of each side's round points from a position at the end of a deal.
+
+    Points already certain count in full; a club counts 0.6 of the bonus's 7 until a side holds
+    7 or more, when the bonus is that side's.
+    """
+    sides = rules.sides
+    by_side = [0] * sides
+    sur_count = [0] * sides
+    for seat, mask in enumerate(captured):
+        by_side[rules.side_of(seat)] |= mask
+        sur_count[rules.side_of(seat)] += surs[seat]
+    clubs = [(mask & CLUBS_MASK).bit_count() for mask in by_side]
+    decided = max(clubs) >= 7
+    return [
+        (CLUBS_POINTS if clubs[side] >= 7 else 0.0 if decided else 0.6 * clubs[side])
+        + (TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0)
+        + (TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0)
+        + (mask & (ACES_MASK | JACKS_MASK)).bit_count()
+        + sur_count[side] * rules.sur_points
+        for side, mask in enumerate(by_side)
+    ]

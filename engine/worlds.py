@@ -18,13 +18,15 @@ in this deal; `Evidence` keeps, per seat, the mask of cards that this rules out.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
-from engine.captures import BIT, CAPTURERS, counts_of, options
-from engine.cards import ids_of, mask_of
+from engine.captures import BIT, CAPTURERS, RANK, counts_of, options
+from engine.cards import JACK, ids_of, mask_of
+from engine.moves import legal_move_ids
 from engine.observation import Observation
-from engine.playout import Round
+from engine.playout import CARD_VALUE, Round, mask_value
 
 ALL_CARDS = (1 << 52) - 1
 
@@ -112,3 +114,65 @@ def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> R
         scored=[0] * n,
         last=view.last_capturer if view.last_capturer is not None else -1,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An opponent's move earlier in this deal, with what is needed to replay its choice."""
+
+    seat: int
+    table: int
+    card: int
+    taken: int
+    played_since: tuple[int, ...]  # the cards this seat played from this move on in the deal
+
+
+class Behaviour:
+    """How likely each sampled hand makes the opponents' moves of this deal.
+
+    Players tend to take what is worth most; a hand with which the opponent would have passed
+    up a far better move (a sur, the 10 of diamonds) is less likely than one without. Each past
+    decision multiplies a world's weight by exp(-sharpness * (best value - chosen value)), the
+    values being what each legal move takes at once (`move_value`).
+    """
+
+    def __init__(self, view: Observation, sharpness: float = 1.5) -> None:
+        self.view = view
+        self.sharpness = sharpness
+        n = view.rules.players
+        deal_start = view.deal_no * 4 * n
+        tables = tables_before_moves(view)
+        moves = view.moves
+        self.decisions = [
+            Decision(
+                seat=moves[i].seat,
+                table=tables[i],
+                card=moves[i].move.card.id,
+                taken=moves[i].move.takes_mask,
+                played_since=tuple(p.move.card.id for p in moves[i:] if p.seat == moves[i].seat),
+            )
+            for i in range(deal_start, len(moves))
+            if moves[i].seat != view.seat
+        ]
+
+    def weight(self, world: Round) -> float:
+        if not self.decisions:
+            return 1.0
+        rules = self.view.rules
+        regret = 0.0
+        for d in self.decisions:
+            hand = list(world.hands[d.seat]) + list(d.played_since)
+            legal = legal_move_ids(hand, d.table, rules.forced_capture)
+            best = max(move_value(card, taken, d.table, rules) for card, taken in legal)
+            regret += best - move_value(d.card, d.taken, d.table, rules)
+        return math.exp(-self.sharpness * regret)
+
+
+def move_value(card: int, taken: int, table: int, rules) -> float:
+    """What a move takes at once: its cards' value and a sur's points; a placed card a little less."""
+    if not taken:
+        return -0.5 * CARD_VALUE[card]
+    value = mask_value(taken | BIT[card])
+    if taken == table and (RANK[card] != JACK or rules.jack_sur):
+        value += rules.sur_points
+    return value
