@@ -17,10 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from report import replace_section  # noqa: E402
+
 from engine.arena import run_arena  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 
-BEGIN, END = "<!-- arena:begin -->", "<!-- arena:end -->"
 PRO_BUDGET_MS = 40.0
 MATCHUPS = [
     ("easy", "random", {}, {}, "easy beats random clearly"),
@@ -59,26 +60,15 @@ def main() -> None:
         )
         rows.append(row)
         print(row, flush=True)
-    block = "\n".join(
-        [
-            BEGIN,
-            f"Measured {date.today().isoformat()} with `python bench/arena.py --pairs {args.pairs}` "
-            f"(seed {args.seed}, table rules, target 62, pro budget {PRO_BUDGET_MS:.0f} ms per move, 2 processes).",
-            "",
-            *rows,
-            END,
-        ]
-    )
-    print(block)
+    lines = [
+        f"Measured {date.today().isoformat()} with `python bench/arena.py --pairs {args.pairs}` "
+        f"(seed {args.seed}, table rules, target 62, pro budget {PRO_BUDGET_MS:.0f} ms per move, 2 processes).",
+        "",
+        *rows,
+    ]
+    print("\n".join(lines))
     if args.write:
-        path = ROOT / "docs" / "benchmarks.md"
-        text = path.read_text()
-        if BEGIN in text:
-            text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END) :]
-        else:
-            text = text.rstrip() + "\n\n## Computer levels: the arena\n\n" + block + "\n"
-        path.write_text(text)
-
+        replace_section("arena", "Computer levels: the arena", lines)
 
 if __name__ == "__main__":
     main()

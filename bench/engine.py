@@ -23,11 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from report import replace_section  # noqa: E402
+
 from engine import Rules, new_match  # noqa: E402
 from engine.playout import random_round  # noqa: E402
 
 TARGET = 20_000
-BEGIN, END = "<!-- engine:begin -->", "<!-- engine:end -->"
 
 
 def fast_rounds(count: int, seed: int) -> None:
@@ -81,15 +82,7 @@ def main() -> None:
     ]
     print("\n".join(lines))
     if args.write:
-        path = ROOT / "docs" / "benchmarks.md"
-        text = path.read_text() if path.exists() else "# Benchmarks\n"
-        block = "\n".join([BEGIN, *lines, END])
-        if BEGIN in text:
-            text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END) :]
-        else:
-            text = text.rstrip() + "\n\n## Engine: random rounds per second\n\n" + block + "\n"
-        path.write_text(text)
-
+        replace_section("engine", "Engine: random rounds per second", lines)
 
 if __name__ == "__main__":
     main()

@@ -81,15 +81,20 @@ def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[Rou
     return tuple(sheets)
 
 
-def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]:
-    """Round points per side from per-seat captured masks and scoring surs: `score_round`'s
-    totals without the sheets, for searches that score thousands of playouts."""
-    sides = rules.sides
-    by_side = [0] * sides
-    sur_count = [0] * sides
+def _per_side(rules: Rules, captured: list[int], surs: list[int]) -> tuple[list[int], list[int]]:
+    """Per-seat captured masks and sur counts gathered per side (teams with four players)."""
+    by_side = [0] * rules.sides
+    sur_count = [0] * rules.sides
     for seat, mask in enumerate(captured):
         by_side[rules.side_of(seat)] |= mask
         sur_count[rules.side_of(seat)] += surs[seat]
+    return by_side, sur_count
+
+
+def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]:
+    """Round points per side from per-seat captured masks and scoring surs: `score_round`'s
+    totals without the sheets, for searches that score thousands of playouts."""
+    by_side, sur_count = _per_side(rules, captured, surs)
     bonus = clubs_bonus_side(rules, [(mask & CLUBS_MASK).bit_count() for mask in by_side])
     return [
         (CLUBS_POINTS if side == bonus else 0)
@@ -107,12 +112,7 @@ def deal_values(rules: Rules, captured: list[int], surs: list[int]) -> list[floa
     Points already certain count in full; a club counts 0.6 of the bonus's 7 until a side holds
     7 or more, when the bonus is that side's.
     """
-    sides = rules.sides
-    by_side = [0] * sides
-    sur_count = [0] * sides
-    for seat, mask in enumerate(captured):
-        by_side[rules.side_of(seat)] |= mask
-        sur_count[rules.side_of(seat)] += surs[seat]
+    by_side, sur_count = _per_side(rules, captured, surs)
     clubs = [(mask & CLUBS_MASK).bit_count() for mask in by_side]
     decided = max(clubs) >= 7
     return [
