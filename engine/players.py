@@ -21,14 +21,14 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.captures import BIT, CAPTURERS, RANK, capture, counts_of, options
-from engine.cards import JACK, ids_of, mask_of
+from engine.captures import BIT, CAPTURERS, capture, counts_of, options
+from engine.cards import ids_of, mask_of
 from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
-from engine.playout import Round, apply_move, copy_round, mask_value, play_out
+from engine.playout import Round, apply_move, copy_round, move_value, play_out
 from engine.scoring import deal_values, side_totals
-from engine.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask
+from engine.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 
 
 class Player(Protocol):
@@ -54,23 +54,9 @@ class RandomPlayer:
 
 
 def immediate_value(view: Observation, move: Move) -> float:
-    """What a move is worth at once: the cards it takes (with the played card) and a sur.
-
-    A placed card counts against itself a little: laying down a point card invites its capture.
-    """
+    """What a move is worth at once (`engine.playout.move_value`) in the seat's position."""
     table = mask_of(c.id for c in view.table)
-    card = move.card.id
-    if not move.takes:
-        return -0.5 * mask_value(BIT[card])
-    value = mask_value(move.takes_mask | BIT[card])
-    if move.takes_mask == table and _sur_scores(view, card):
-        value += view.rules.sur_points
-    return value
-
-
-def _sur_scores(view: Observation, card: int) -> bool:
-    rules = view.rules
-    return (RANK[card] != JACK or rules.jack_sur) and (view.stock_count > 0 or rules.sur_in_last_deal)
+    return move_value(move.card.id, move.takes_mask, table, sur_value_now(view), view.rules.jack_sur)
 
 
 class EasyPlayer:
@@ -121,16 +107,11 @@ def expected_reply(view: Observation, table: int, unseen: list[int], chance: flo
     if not chance:
         return 0.0
     entry = options(counts_of(table))
+    sur, jack_sur = sur_value_now(view), view.rules.jack_sur
     values = []
     for card in ids_of(entry[CAPTURERS] & mask_of(unseen)):
-        best = 0.0
-        for k in range(entry[card]):
-            taken = capture(card, table, entry, k)[0]
-            value = mask_value(taken | BIT[card])
-            if taken == table and _sur_scores(view, card):
-                value += view.rules.sur_points
-            best = max(best, value)
-        values.append(best)
+        takes = (capture(card, table, entry, k)[0] for k in range(entry[card]))
+        values.append(max(move_value(card, taken, table, sur, jack_sur) for taken in takes))
     values.sort(reverse=True)
     expected, missing = 0.0, 1.0
     for value in values:

@@ -8,7 +8,7 @@ every move chosen here is one of `legal_moves`.
 
 >>> import random
 >>> captured, surs = random_round(random.Random(1))
->>> sum((m).bit_count() for m in captured)
+>>> sum(m.bit_count() for m in captured)
 52
 """
 
@@ -19,7 +19,7 @@ from array import array
 from dataclasses import dataclass
 
 from engine.captures import BIT, CAPTURERS, OPTIONS_CACHE, RANK, SUBSETS, SWEEP_MASK, SWEEPERS, UNIT, capture, options
-from engine.cards import JACK
+from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from engine.rules import Rules
 
 _CARD_BYTES = bytes(range(52))
@@ -64,8 +64,8 @@ def deal_round(rng: random.Random, players: int) -> tuple[list[int], int]:
 # What a captured card is worth to a greedy playout: its points plus a share of the clubs bonus.
 CARD_VALUE: tuple[float, ...] = tuple(
     (1.0 if RANK[c] in (1, JACK) else 0.0)
-    + (3.0 if c == 37 else 0.0)  # 10D
-    + (2.0 if c == 4 else 0.0)  # 2C
+    + (3.0 if c == TEN_OF_DIAMONDS.id else 0.0)
+    + (2.0 if c == TWO_OF_CLUBS.id else 0.0)
     + (0.6 if c % 4 == 0 else 0.0)  # a club: 7 points shared over the race
     for c in range(52)
 )
@@ -78,6 +78,19 @@ def mask_value(mask: int) -> float:
         low = mask & -mask
         value += CARD_VALUE[low.bit_length() - 1]
         mask ^= low
+    return value
+
+
+def move_value(card: int, taken: int, table: int, sur_points: float, jack_sur: bool) -> float:
+    """What a move is worth at once: the cards it takes with the played card, plus
+    ``sur_points`` if it empties the table by a sur (pass 0 when a sur would not score now).
+    A placed card counts against itself a little: laying down a point card invites its capture.
+    """
+    if not taken:
+        return -0.5 * CARD_VALUE[card]
+    value = mask_value(taken | BIT[card])
+    if taken == table and (RANK[card] != JACK or jack_sur):
+        value += sur_points
     return value
 
 
@@ -208,6 +221,7 @@ def play_out(
                 mask |= BIT[card]
             held.append(mask)
         last_deal = not stock and not rules.sur_in_last_deal
+        sur_now = 0.0 if last_deal else sur_value  # what a sur is worth to the greedy choices
         for _ in range(sum(len(hand) for hand in hands)):
             hand = hands[seat]
             entry = cached(counts) or options(counts)
@@ -216,7 +230,7 @@ def play_out(
                 greedy = rnd() >= randomness
                 if greedy or (whole_hand and not capturers & (capturers - 1)):
                     if greedy:
-                        card, k = _best_capture(hand, table, counts, entry, held[following[seat]], sur_value, jack_sur)
+                        card, k = _best_capture(hand, table, counts, entry, held[following[seat]], sur_now, jack_sur)
                     else:  # one capturing card: choose among its capture sets
                         card = capturers.bit_length() - 1
                         k = int(rnd() * entry[card])
@@ -279,7 +293,7 @@ def play_out(
                 if rnd() < randomness:
                     card = hand.pop(int(rnd() * len(hand)))
                 else:
-                    card = _safest_placement(hand, counts, held[following[seat]], sur_value)
+                    card = _safest_placement(hand, counts, held[following[seat]], sur_now)
                     hand.remove(card)
                 held[seat] ^= BIT[card]
                 table |= BIT[card]
@@ -311,11 +325,8 @@ def _best_capture(
     for card in hand:
         for k in range(entry[card]):
             taken, delta = capture(card, table, entry, k)
-            value = mask_value(taken | BIT[card])
-            if taken == table:
-                if RANK[card] != JACK or jack_sur:
-                    value += sur_value
-            else:
+            value = move_value(card, taken, table, sur_value, jack_sur)
+            if taken != table:
                 left = counts - delta
                 if (OPTIONS_CACHE.get(left) or options(left))[SWEEPERS] & reply:
                     value -= sur_value

@@ -22,11 +22,11 @@ import math
 import random
 from dataclasses import dataclass
 
-from engine.captures import BIT, CAPTURERS, RANK, counts_of, options
-from engine.cards import JACK, ids_of, mask_of
+from engine.captures import BIT, CAPTURERS, counts_of, options
+from engine.cards import ids_of, mask_of
 from engine.moves import legal_move_ids
 from engine.observation import Observation
-from engine.playout import CARD_VALUE, Round, mask_value
+from engine.playout import Round, move_value
 
 ALL_CARDS = (1 << 52) - 1
 
@@ -71,6 +71,12 @@ class Evidence:
                 if not played.move.takes:
                     ruled_out[played.seat] |= options(counts_of(tables[index]))[CAPTURERS]
         return Evidence(tuple(ruled_out))
+
+
+def sur_value_now(view: Observation) -> float:
+    """What a sur scores in the deal in play (nothing in the last deal, unless the rules say so)."""
+    rules = view.rules
+    return float(rules.sur_points) if view.stock_count > 0 or rules.sur_in_last_deal else 0.0
 
 
 def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> Round:
@@ -133,7 +139,7 @@ class Behaviour:
     Players tend to take what is worth most; a hand with which the opponent would have passed
     up a far better move (a sur, the 10 of diamonds) is less likely than one without. Each past
     decision multiplies a world's weight by exp(-sharpness * (best value - chosen value)), the
-    values being what each legal move takes at once (`move_value`).
+    values being what each legal move takes at once (`engine.playout.move_value`).
     """
 
     def __init__(self, view: Observation, sharpness: float = 1.5) -> None:
@@ -159,20 +165,11 @@ class Behaviour:
         if not self.decisions:
             return 1.0
         rules = self.view.rules
+        sur = sur_value_now(self.view)
         regret = 0.0
         for d in self.decisions:
             hand = list(world.hands[d.seat]) + list(d.played_since)
             legal = legal_move_ids(hand, d.table, rules.forced_capture)
-            best = max(move_value(card, taken, d.table, rules) for card, taken in legal)
-            regret += best - move_value(d.card, d.taken, d.table, rules)
+            best = max(move_value(card, taken, d.table, sur, rules.jack_sur) for card, taken in legal)
+            regret += best - move_value(d.card, d.taken, d.table, sur, rules.jack_sur)
         return math.exp(-self.sharpness * regret)
-
-
-def move_value(card: int, taken: int, table: int, rules) -> float:
-    """What a move takes at once: its cards' value and a sur's points; a placed card a little less."""
-    if not taken:
-        return -0.5 * CARD_VALUE[card]
-    value = mask_value(taken | BIT[card])
-    if taken == table and (RANK[card] != JACK or rules.jack_sur):
-        value += rules.sur_points
-    return value
