@@ -117,7 +117,8 @@ class MatchState:
     @property
     def ply(self) -> int:
         """Moves made in the whole match so far; a move form carries it for compare-and-set."""
-        return sum(len(r.moves) for r in self.rounds) + len(self.current.moves)
+        done = sum(len(r.moves) for r in self.rounds)
+        return done if self.finished else done + len(self.current.moves)  # once over, current is rounds[-1]
 
     @property
     def stock_count(self) -> int:

@@ -68,6 +68,7 @@ def test_random_matches_keep_every_rule_invariant(rules):
         assert max(final.totals) >= rules.target
         assert final.totals.count(max(final.totals)) == 1
         assert final.totals[final.winner] == max(final.totals)
+        assert final.ply == len(states) - 1 == 48 * len(final.rounds)
     assert rounds >= 24
 
 
