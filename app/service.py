@@ -1,0 +1,232 @@
+"""Load a match, check a move, apply it with the engine and save it: the only code that writes.
+
+A match is stored as its seed, rules and the list of moves; the state is rebuilt by replaying
+the moves with the engine. Every write runs under `write_session` (one writer in the process,
+BEGIN IMMEDIATE) and is compare-and-set on the ply: a request made at an older ply changes
+nothing and the caller re-renders the current table.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+from sqlmodel import Session, col, select
+
+from engine import Card, MatchState, Move, Rules, bot, new_match, observation
+
+from .db import read_session, write_session
+from .models import Match, MoveRow, now
+
+HUMAN, COMPUTER = 0, 1
+LEVELS = ("easy", "medium", "pro")
+TARGETS = (31, 52, 62, 64)
+PRESETS = ("table", "pagat")
+
+
+class NotFound(LookupError):
+    """No match with this id and secret."""
+
+
+class Refused(ValueError):
+    """A request the table refuses; `reason` is a key of the message dictionary (app/i18n.py)."""
+
+    def __init__(self, reason: str, status: int = 400):
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match row and its state rebuilt from the moves. `changed` tells if this request wrote a move."""
+
+    match: Match
+    state: MatchState
+    changed: bool = False
+
+    @property
+    def ply(self) -> int:
+        """Moves made so far, as stored (what every move form carries for compare-and-set)."""
+        return self.match.ply
+
+    @property
+    def sheet_pending(self) -> bool:
+        """A finished round the player has not dismissed yet (the next round is already dealt)."""
+        return not self.state.finished and len(self.state.rounds) > self.match.rounds_seen
+
+    @property
+    def computer_to_play(self) -> bool:
+        return not self.state.finished and not self.sheet_pending and self.state.turn == COMPUTER
+
+    @property
+    def human_to_play(self) -> bool:
+        return not self.state.finished and not self.sheet_pending and self.state.turn == HUMAN
+
+
+def rules_for(preset: str, target: int) -> Rules:
+    """The two-player rules of a preset with a target, refusing what the home page does not offer."""
+    if preset not in PRESETS or target not in TARGETS:
+        raise Refused("bad_options")
+    return Rules.preset(preset, target=target)
+
+
+def replay(session: Session, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
+    """The state after the stored moves, from the deal or from a known (ply, state)."""
+    start, state = since or (0, new_match(match.seed, Rules.from_dict(json.loads(match.rules))))
+    query = select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply >= start).order_by(col(MoveRow.ply))
+    rows = session.exec(query).all()
+    for row in rows:
+        state = state.apply(Move.parse(row.move))
+    if start + len(rows) != match.ply:
+        raise RuntimeError(f"match {match.id}: {start + len(rows)} moves stored but ply {match.ply}")
+    return state
+
+
+def _get(session: Session, match_id: str, secret: str) -> Match:
+    match = session.get(Match, match_id) if len(match_id) <= 32 else None
+    if match is None or not hmac.compare_digest(match.secret.encode(), secret.encode()):
+        raise NotFound(match_id)
+    return match
+
+
+def _refusal(state: MatchState, move: Move) -> Refused:
+    """Why a move the engine would refuse is refused, in terms the player understands."""
+    hand = state.hand(HUMAN)
+    legal = state.legal_moves()
+    if move.card not in hand:
+        return Refused("not_in_hand")
+    if not any(m.card == move.card for m in legal):
+        return Refused("must_capture")
+    if move.places:
+        return Refused("card_must_capture")
+    return Refused("bad_set")
+
+
+def bot_seed(match: Match, ply: int) -> int:
+    """The computer's own random seed for one move: fixed by the match and the ply."""
+    return (match.seed * 1_000_003 + ply) % (2**63)
+
+
+class MatchService:
+    """Every read and write of matches goes through here."""
+
+    CACHE_SIZE = 256
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._cache: OrderedDict[str, tuple[int, MatchState]] = OrderedDict()
+        self._cache_lock = threading.Lock()
+
+    def _state(self, session: Session, match: Match) -> MatchState:
+        """The match's state: from the cache of recent states, brought up to date by replaying."""
+        with self._cache_lock:
+            hit = self._cache.get(match.id)
+        if hit is not None and hit[0] == match.ply:
+            return hit[1]
+        state = replay(session, match, hit if hit is not None and hit[0] < match.ply else None)
+        self._keep(match, state)
+        return state
+
+    def _keep(self, match: Match, state: MatchState) -> None:
+        """Cache a state; call it only with committed moves."""
+        with self._cache_lock:
+            self._cache[match.id] = (match.ply, state)
+            self._cache.move_to_end(match.id)
+            while len(self._cache) > self.CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def create(self, level: str, target: int, preset: str, seed: int | None = None) -> Match:
+        """A new match; `seed` is for tests, players always get a random one."""
+        if level not in LEVELS:
+            raise Refused("bad_options")
+        rules = rules_for(preset, target)
+        match = Match(
+            id=secrets.token_urlsafe(9),
+            secret=secrets.token_urlsafe(24),
+            seed=secrets.randbits(62) if seed is None else seed,
+            rules=json.dumps(rules.to_dict(), sort_keys=True),
+            level=level,
+        )
+        with write_session(self.engine) as session:
+            session.add(match)
+        return match
+
+    def load(self, match_id: str, secret: str) -> Loaded:
+        with read_session(self.engine) as session:
+            match = _get(session, match_id, secret)
+            return Loaded(match, self._state(session, match))
+
+    def listed(self, ids: list[str]) -> list[Loaded]:
+        """The matches with these ids (from this browser's signed cookie), newest first."""
+        if not ids:
+            return []
+        with read_session(self.engine) as session:
+            matches = session.exec(select(Match).where(col(Match.id).in_(ids))).all()
+            loaded = [Loaded(m, self._state(session, m)) for m in matches]
+        return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
+
+    def _write(self, session: Session, match: Match, state: MatchState, move: Move) -> MatchState:
+        after = state.apply(move)
+        session.add(MoveRow(match_id=match.id, ply=match.ply, seat=state.turn, move=str(move)))
+        match.ply += 1
+        match.status = "over" if after.finished else "playing"
+        match.updated_at = now()
+        session.add(match)
+        return after
+
+    def play(self, match_id: str, secret: str, ply: int, move: Move) -> Loaded:
+        """The human's move, if the match is still at `ply`."""
+        with write_session(self.engine) as session:
+            match = _get(session, match_id, secret)
+            state = self._state(session, match)
+            if ply != match.ply:
+                return Loaded(match, state)
+            if state.finished:
+                raise Refused("match_over", 409)
+            if Loaded(match, state).sheet_pending:
+                raise Refused("round_sheet", 409)
+            if state.turn != HUMAN:
+                raise Refused("not_your_turn", 409)
+            if move not in state.legal_moves():
+                raise _refusal(state, move)
+            state = self._write(session, match, state, move)
+        self._keep(match, state)
+        return Loaded(match, state, changed=True)
+
+    def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
+        """The computer's move, if the match is still at `ply` and it is the computer's turn."""
+        with write_session(self.engine) as session:
+            match = _get(session, match_id, secret)
+            state = self._state(session, match)
+            if ply != match.ply or not Loaded(match, state).computer_to_play:
+                return Loaded(match, state)
+            move = bot(match.level, seed=bot_seed(match, ply)).choose(observation(state, COMPUTER))
+            state = self._write(session, match, state, move)
+        self._keep(match, state)
+        return Loaded(match, state, changed=True)
+
+    def next_round(self, match_id: str, secret: str) -> Loaded:
+        """The player has read the round's score sheet."""
+        with write_session(self.engine) as session:
+            match = _get(session, match_id, secret)
+            state = self._state(session, match)
+            changed = match.rounds_seen != len(state.rounds)
+            match.rounds_seen = len(state.rounds)
+            session.add(match)
+            return Loaded(match, state, changed=changed)
+
+
+def parse_move(card: str, takes: list[str]) -> Move:
+    """A move from form fields; `Refused("garbage")` for anything that is not card codes."""
+    if len(takes) > 13:
+        raise Refused("garbage")
+    try:
+        return Move(Card.parse(card), frozenset(Card.parse(t) for t in takes))
+    except ValueError:
+        raise Refused("garbage") from None

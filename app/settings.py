@@ -1,0 +1,58 @@
+"""Settings read from the environment once, when the app is created."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DB = ROOT / "data" / "chaharbargh.db"
+
+
+def database_url() -> str:
+    """`DATABASE_URL`, else `sqlite:///` + `CHAHARBARGH_DB` (a file path), else ./data/chaharbargh.db."""
+    if url := os.environ.get("DATABASE_URL"):
+        return url
+    return "sqlite:///" + str(Path(os.environ.get("CHAHARBARGH_DB") or DEFAULT_DB).resolve())
+
+
+def data_dir(url: str) -> Path:
+    """`CHAHARBARGH_DATA`, else the folder of the SQLite file, else ./data."""
+    if folder := os.environ.get("CHAHARBARGH_DATA"):
+        return Path(folder)
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        return Path(url.removeprefix("sqlite:///")).parent
+    return DEFAULT_DB.parent
+
+
+def secret_key(folder: Path) -> str:
+    """`CHAHARBARGH_SECRET_KEY`, else a key generated once and kept in the data folder."""
+    if key := os.environ.get("CHAHARBARGH_SECRET_KEY"):
+        return key
+    path = folder / "secret_key"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    secret_key: str
+    computer_delay_ms: int = 900
+    max_body_bytes: int = 16_384
+    https_only: bool = False
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        url = database_url()
+        return cls(
+            database_url=url,
+            secret_key=secret_key(data_dir(url)),
+            computer_delay_ms=int(os.environ.get("CHAHARBARGH_COMPUTER_DELAY_MS", "900")),
+            https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",
+        )
