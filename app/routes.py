@@ -1,0 +1,274 @@
+"""Routes: parse the request, call the service, render a page or an HTMX fragment.
+
+A request with the `HX-Request` header gets the `game` block of the table page (plus the
+live-region text out of band); any other request gets the whole page, and a successful POST
+answers 303 to the table's address so the table works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
+from jinja2_fragments import render_block
+from starlette.datastructures import FormData
+
+from engine import Observation, observation, record
+
+from .i18n import LANGS, TEXT, digits, t
+from .service import HUMAN, LEVELS, PRESETS, TARGETS, Loaded, MatchService, NotFound, Refused, parse_move
+from .settings import ROOT
+from .views import Selection, saved_matches, select, table_view, urls
+
+router = APIRouter()
+templates = Jinja2Templates(directory=ROOT / "templates")
+
+
+@pass_context
+def _digits(context, value: object) -> str:
+    return digits(value, context.get("lang", "fa"))
+
+
+templates.env.filters["digits"] = _digits
+
+MAX_SAVED = 30
+
+
+def service(request: Request) -> MatchService:
+    return request.app.state.service
+
+
+def lang_of(request: Request) -> str:
+    """`?lang=` if given, else the `lang` cookie, else Persian."""
+    wanted = request.query_params.get("lang") or request.cookies.get("lang")
+    return wanted if wanted in LANGS else "fa"
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _finish(request: Request, response: Response, lang: str) -> Response:
+    response.headers["Vary"] = "HX-Request, Cookie"
+    response.headers["Cache-Control"] = "no-store"
+    if request.query_params.get("lang") in LANGS:
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+def _remember(request: Request, match_id: str) -> None:
+    """Add a match id to this browser's signed session cookie (ids only, never cards or seeds)."""
+    ids = [i for i in request.session.get("matches", []) if i != match_id]
+    request.session["matches"] = [match_id, *ids][:MAX_SAVED]
+
+
+def _context(lang: str, **values) -> dict:
+    return {"lang": lang, "dir": "rtl" if lang == "fa" else "ltr", "T": TEXT[lang], **values}
+
+
+def render_table(
+    request: Request,
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    status: int = 200,
+) -> Response:
+    """The table: the `game` block for HTMX, else the whole page."""
+    tv = table_view(loaded, lang, sel, message, request.app.state.settings.computer_delay_ms)
+    ctx = _context(lang, tv=tv, lang_url=tv.urls["page"] + "?lang=" + ("en" if lang == "fa" else "fa"))
+    if is_htmx(request):
+        html = render_block(templates.env, "match.html", "game", ctx) + render_block(
+            templates.env, "match.html", "announce_oob", ctx
+        )
+        response: Response = HTMLResponse(html, status_code=status)
+    else:
+        response = templates.TemplateResponse(request, "match.html", ctx, status_code=status)
+    return _finish(request, response, lang)
+
+
+def render_error(request: Request, lang: str, key: str, status: int) -> Response:
+    ctx = _context(lang, message=t(lang, key), lang_url="/?lang=" + ("en" if lang == "fa" else "fa"))
+    if is_htmx(request):
+        response: Response = HTMLResponse(render_block(templates.env, "error.html", "content", ctx), status)
+    else:
+        response = templates.TemplateResponse(request, "error.html", ctx, status_code=status)
+    return _finish(request, response, lang)
+
+
+async def read_form(request: Request) -> FormData | None:
+    """The posted form, or None when it cannot be parsed."""
+    try:
+        return await request.form(max_files=0, max_fields=40, max_part_size=4096)
+    except Exception:
+        return None
+
+
+def _ply(form: FormData | None) -> int:
+    value = form.get("ply") if form is not None else None
+    if not isinstance(value, str) or not value.isdigit() or len(value) > 6:
+        raise Refused("garbage")
+    return int(value)
+
+
+@router.get("/health")
+def health() -> dict[str, str]:
+    """For the container's healthcheck and load balancers."""
+    return {"status": "ok"}
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    lang = lang_of(request)
+    ids = [i for i in request.session.get("matches", []) if isinstance(i, str)]
+    saved = saved_matches(service(request).listed(ids), lang)
+    ctx = _context(
+        lang,
+        saved=saved,
+        levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
+        targets=[(n, digits(n, lang)) for n in TARGETS],
+        presets=[(p, t(lang, f"preset_{p}")) for p in PRESETS],
+        lang_url="/?lang=" + ("en" if lang == "fa" else "fa"),
+    )
+    return _finish(request, templates.TemplateResponse(request, "home.html", ctx), lang)
+
+
+@router.post("/matches")
+async def create_match(request: Request) -> Response:
+    lang = lang_of(request)
+    form = await read_form(request)
+    try:
+        if form is None:
+            raise Refused("garbage")
+        target = str(form.get("target", ""))
+        match = await run_in_threadpool(
+            service(request).create,
+            str(form.get("level", "")),
+            int(target) if target.isdigit() and len(target) < 4 else 0,
+            str(form.get("preset", "table")),
+        )
+    except Refused as refused:
+        return render_error(request, lang, f"msg_{refused.reason}", refused.status)
+    _remember(request, match.id)
+    return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
+
+
+@router.get("/m/{match_id}/{secret}")
+def show_match(request: Request, match_id: str, secret: str) -> Response:
+    lang = lang_of(request)
+    try:
+        loaded = service(request).load(match_id, secret)
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    _remember(request, match_id)
+    q = request.query_params
+    try:
+        sel = select(
+            observation_of(loaded),
+            q.get("card"),
+            q.getlist("take"),
+            q.get("select"),
+            q.get("toggle"),
+        ) if loaded.human_to_play else Selection()
+    except Refused as refused:
+        return render_table(request, loaded, lang, message=f"msg_{refused.reason}", status=refused.status)
+    return render_table(request, loaded, lang, sel)
+
+
+def observation_of(loaded: Loaded) -> Observation:
+    return observation(loaded.state, HUMAN)
+
+
+def _move(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
+    svc = service(request)
+    try:
+        ply = _ply(form)
+        card = form.get("card") if form is not None else None
+        takes = [str(x) for x in form.getlist("take")] if form is not None else []
+        if not isinstance(card, str):
+            raise Refused("garbage")
+        loaded = svc.play(match_id, secret, ply, parse_move(card, takes))
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    except Refused as refused:
+        return _refused(request, match_id, secret, lang, refused)
+    if not loaded.changed:
+        return render_table(request, loaded, lang, message="msg_already")
+    if is_htmx(request):
+        return render_table(request, loaded, lang)
+    if loaded.computer_to_play:  # without JavaScript the computer answers at once
+        svc.computer(match_id, secret, loaded.ply)
+    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+
+
+def _refused(request: Request, match_id: str, secret: str, lang: str, refused: Refused) -> Response:
+    try:
+        loaded = service(request).load(match_id, secret)
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    return render_table(request, loaded, lang, message=f"msg_{refused.reason}", status=refused.status)
+
+
+@router.post("/m/{match_id}/{secret}/move")
+async def play_move(request: Request, match_id: str, secret: str) -> Response:
+    form = await read_form(request)
+    return await run_in_threadpool(_move, request, match_id, secret, form, lang_of(request))
+
+
+def _computer(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
+    try:
+        loaded = service(request).computer(match_id, secret, _ply(form))
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    except Refused as refused:
+        return _refused(request, match_id, secret, lang, refused)
+    if is_htmx(request):
+        return render_table(request, loaded, lang)
+    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+
+
+@router.post("/m/{match_id}/{secret}/computer")
+async def computer_move(request: Request, match_id: str, secret: str) -> Response:
+    form = await read_form(request)
+    return await run_in_threadpool(_computer, request, match_id, secret, form, lang_of(request))
+
+
+def _next(request: Request, match_id: str, secret: str, lang: str) -> Response:
+    svc = service(request)
+    try:
+        loaded = svc.next_round(match_id, secret)
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    if is_htmx(request):
+        return render_table(request, loaded, lang)
+    if loaded.computer_to_play:
+        svc.computer(match_id, secret, loaded.ply)
+    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+
+
+@router.post("/m/{match_id}/{secret}/next")
+async def next_round(request: Request, match_id: str, secret: str) -> Response:
+    await read_form(request)
+    return await run_in_threadpool(_next, request, match_id, secret, lang_of(request))
+
+
+@router.get("/m/{match_id}/{secret}/record.json")
+def download_record(request: Request, match_id: str, secret: str) -> Response:
+    """The game record, only once the match is over (an unfinished record reveals the seed)."""
+    lang = lang_of(request)
+    try:
+        loaded = service(request).load(match_id, secret)
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    if not loaded.state.finished:
+        return render_error(request, lang, "msg_record_unfinished", 409)
+    seats = [t("en", "seat_you"), t("en", "seat_computer", level=loaded.match.level)]
+    data = record(loaded.state, seats=seats)
+    return JSONResponse(
+        json.loads(json.dumps(data)),
+        headers={"Content-Disposition": f'attachment; filename="chaharbargh-{match_id}.json"'},
+    )

@@ -1,0 +1,408 @@
+"""View models: everything a template shows, computed here from the human seat's observation.
+
+Templates only print these values; the legal moves come from the engine, never from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Card, Move, Observation, RoundLog, observation
+
+from .i18n import card_name, digits, join, t
+from .service import COMPUTER, HUMAN, Loaded, Refused
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+INDEX = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass
+class CardView:
+    code: str
+    label: str  # spoken name in the page's language
+    index: str  # A, 2-10, J, Q, K
+    symbol: str
+    color: str  # "red" or "black"
+    face: bool  # jack, queen or king
+    can_capture: bool = False
+    disabled: bool = False
+    selected: bool = False
+    takeable: bool = False
+
+
+def card_view(card: Card, lang: str, **flags: bool) -> CardView:
+    code = str(card)
+    return CardView(
+        code=code,
+        label=card_name(code, lang),
+        index=INDEX.get(card.rank, str(card.rank)),
+        symbol=SYMBOLS[card.suit],
+        color="red" if card.suit in "DH" else "black",
+        face=card.rank > 10,
+        **flags,
+    )
+
+
+@dataclass
+class MoveLine:
+    """One move as shown in the log: who, the card, what it took."""
+
+    who: str
+    card: CardView
+    takes: list[CardView]
+    sur: bool
+    text: str
+
+
+@dataclass
+class SideView:
+    name: str
+    clubs: str
+    surs: str
+    captured: str
+    total: str
+
+
+@dataclass
+class SheetLine:
+    label: str
+    points: list[str]  # per side
+    cards: list[list[CardView]]  # per side, the cards behind the line
+    note: list[str]  # per side, e.g. "8 clubs"
+
+
+@dataclass
+class Sheet:
+    title: str
+    lines: list[SheetLine]
+    totals: list[str]
+    running: list[str]
+    leftover: str
+
+
+@dataclass
+class Action:
+    kind: str  # "capture", "place" or "none"
+    label: str
+    enabled: bool
+
+
+@dataclass
+class TableView:
+    lang: str
+    urls: dict[str, str]
+    ply: int
+    state: str  # "your-turn", "computer-turn", "round-over", "match-over"
+    level: str
+    opponent_count: int
+    opponent_backs: list[int]
+    hand: list[CardView]
+    table: list[CardView]
+    stock_count: int
+    sides: list[SideView]
+    target: str
+    round_no: str
+    log: list[MoveLine]
+    log_finished: bool  # the log shows the moves of the round that just ended
+    computer_last: MoveLine | None
+    announce: str
+    hint: str
+    selected: str | None = None
+    takes: list[str] = field(default_factory=list)
+    sum_text: str = ""
+    action: Action | None = None
+    message: str | None = None
+    trigger_computer: bool = False
+    computer_delay_ms: int = 900
+    sheet: Sheet | None = None
+    winner: str | None = None
+    final_totals: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Selection:
+    card: Card | None = None
+    takes: frozenset[Card] = frozenset()
+    message: str | None = None  # a message key, not an error
+
+
+def _parse(code: str | None) -> Card | None:
+    if not code:
+        return None
+    try:
+        return Card.parse(code)
+    except ValueError:
+        raise Refused("garbage") from None
+
+
+def _options(view: Observation, card: Card) -> list[Move]:
+    return [m for m in view.legal_moves if m.card == card]
+
+
+def select(
+    view: Observation, card: str | None, takes: list[str], pick: str | None, toggle: str | None
+) -> Selection:
+    """The selection after tapping a hand card (`pick`) or a table card (`toggle`).
+
+    `card` and `takes` are the selection so far. Codes that are not cards, a picked card not in
+    the hand or a toggled card not on the table are refused; a dimmed card gives a message.
+    """
+    if len(takes) > 13:
+        raise Refused("garbage")
+    chosen, toggled, picked = _parse(card), _parse(toggle), _parse(pick)
+    so_far = frozenset(c for c in (_parse(x) for x in takes) if c is not None)
+    if not view.my_turn:
+        return Selection()
+    if picked is not None:
+        if picked not in view.hand:
+            raise Refused("not_in_hand")
+        if picked == chosen:
+            return Selection()  # tapping the selected card again puts it back
+        if not _options(view, picked):
+            return Selection(message="msg_disabled_card")
+        chosen, so_far = picked, frozenset()
+    if chosen is None:
+        return Selection()
+    if chosen not in view.hand:
+        raise Refused("not_in_hand")
+    options = _options(view, chosen)
+    if not options:
+        return Selection(message="msg_disabled_card")
+    captures = [m.takes for m in options if m.takes]
+    takeable = frozenset().union(*captures)
+    so_far &= takeable
+    if toggled is not None:
+        if toggled not in view.table:
+            raise Refused("garbage")
+        if toggled in takeable:
+            so_far = so_far ^ {toggled} if chosen.is_number else frozenset({toggled})
+    if not chosen.is_number and len(captures) == 1:
+        so_far = captures[0]  # a jack's sweep, or the only king or queen: nothing to choose
+    return Selection(chosen, so_far)
+
+
+def _line(view_seat: int, played, lang: str) -> MoveLine:
+    who = t(lang, "you") if view_seat == HUMAN else t(lang, "opponent")
+    card = card_view(played.move.card, lang)
+    takes = [card_view(c, lang) for c in sorted(played.move.takes)]
+    if takes:
+        text = f"{who}: {card.label} ← {join([c.label for c in takes], lang)}"
+    else:
+        text = f"{who}: {card.label} ({t(lang, 'placed')})"
+    return MoveLine(who, card, takes, played.sur, text + (f" — {t(lang, 'sur')}" if played.sur else ""))
+
+
+def _announce(played, lang: str) -> str:
+    name = card_name(str(played.move.card), lang)
+    text = t(lang, "computer_played", card=name)
+    if played.move.takes:
+        names = [card_name(str(c), lang) for c in sorted(played.move.takes)]
+        text += " " + t(lang, "computer_took", cards=join(names, lang))
+    else:
+        text += " " + t(lang, "computer_placed")
+    return text + (f" — {t(lang, 'sur')}" if played.sur else "")
+
+
+def round_piles(log: RoundLog, sides: int = 2) -> list[list[Card]]:
+    """The cards each seat took in a finished round: its captures, plus the leftover (R9)."""
+    piles: list[list[Card]] = [[] for _ in range(sides)]
+    for played in log.moves:
+        if played.move.takes:
+            piles[played.seat] += [played.move.card, *played.move.takes]
+    if log.leftover is not None:
+        piles[log.leftover.seat] += list(log.leftover.cards)
+    return [sorted(p) for p in piles]
+
+
+def sheet(view: Observation, lang: str) -> Sheet:
+    """The score sheet of the last finished round, with the cards behind each line."""
+    log = view.finished_rounds[-1]
+    scores = log.score or ()
+    piles = round_piles(log, len(scores))
+
+    def cards(pred) -> list[list[CardView]]:
+        return [[card_view(c, lang) for c in pile if pred(c)] for pile in piles]
+
+    d = lambda v: digits(v, lang)  # noqa: E731
+    lines = [
+        SheetLine(
+            t(lang, "line_clubs"),
+            [d(s.clubs_points) for s in scores],
+            cards(lambda c: c.suit == "C"),
+            [f"{d(s.clubs)} {t(lang, 'clubs')}" for s in scores],
+        ),
+        SheetLine(t(lang, "line_ten"), [d(s.ten_of_diamonds) for s in scores], cards(lambda c: str(c) == "10D"), []),
+        SheetLine(t(lang, "line_two"), [d(s.two_of_clubs) for s in scores], cards(lambda c: str(c) == "2C"), []),
+        SheetLine(t(lang, "line_aces"), [d(s.aces) for s in scores], cards(lambda c: c.rank == 1), []),
+        SheetLine(t(lang, "line_jacks"), [d(s.jacks) for s in scores], cards(lambda c: c.rank == 11), []),
+        SheetLine(
+            t(lang, "line_surs"),
+            [d(s.sur_points) for s in scores],
+            [[] for _ in scores],
+            [f"{d(s.surs)} {t(lang, 'surs')}" for s in scores],
+        ),
+    ]
+    leftover = ""
+    if log.leftover is not None and log.leftover.cards:
+        who = t(lang, "seat_you") if log.leftover.seat == HUMAN else t(lang, "the_computer")
+        leftover = t(lang, "leftover", who=who)
+    return Sheet(
+        title=t(lang, "round_over", n=d(len(view.finished_rounds))),
+        lines=lines,
+        totals=[d(s.total) for s in scores],
+        running=[d(x) for x in view.totals],
+        leftover=leftover,
+    )
+
+
+def urls(match_id: str, secret: str) -> dict[str, str]:
+    page = f"/m/{match_id}/{secret}"
+    return {
+        "page": page,
+        "move": page + "/move",
+        "computer": page + "/computer",
+        "next": page + "/next",
+        "record": page + "/record.json",
+        "home": "/",
+        "new": "/",
+    }
+
+
+def table_view(
+    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int = 900
+) -> TableView:
+    """The table as the human seat sees it, from `observation(state, 0)` only."""
+    view = observation(loaded.state, HUMAN)
+    match = loaded.match
+    sel = sel or Selection()
+    d = lambda v: digits(v, lang)  # noqa: E731
+
+    options = _options(view, sel.card) if sel.card else []
+    takeable = frozenset().union(*(m.takes for m in options))
+    capturing = {m.card for m in view.legal_moves if m.takes}
+    playable = {m.card for m in view.legal_moves}
+    my_turn = loaded.human_to_play
+    hand = [
+        card_view(
+            c,
+            lang,
+            can_capture=my_turn and c in capturing,
+            disabled=my_turn and c not in playable,
+            selected=c == sel.card,
+        )
+        for c in view.hand
+    ]
+    table = [card_view(c, lang, takeable=c in takeable, selected=c in sel.takes) for c in view.table]
+
+    action, sum_text, hint = None, "", t(lang, "your_turn") if my_turn else ""
+    if my_turn and sel.card is None:
+        action = Action("none", t(lang, "choose_card"), False)
+    elif my_turn and sel.card is not None:
+        captures = {m.takes for m in options if m.takes}
+        if sel.takes and sel.takes in captures:
+            action = Action("capture", t(lang, "confirm_capture"), True)
+        elif not sel.takes and any(m.places for m in options):
+            action = Action("place", t(lang, "place"), True)
+        else:
+            action = Action("capture", t(lang, "choose_set"), False)
+        if captures:
+            hint = t(lang, "pick_takes") if sel.card.is_number else t(lang, "pick_king")
+        if sel.card.is_number and captures:
+            parts = [sel.card.rank, *sorted(c.rank for c in sel.takes)]
+            sum_text = " + ".join(d(p) for p in parts) + f" = {d(sum(parts))} / {d(11)}"
+
+    names = [t(lang, "you"), t(lang, "opponent")]
+    sides = [
+        SideView(
+            name=names[s],
+            clubs=d(sum(1 for c in view.captured[s] if c.suit == "C")),
+            surs=d(view.surs[s]),
+            captured=d(len(view.captured[s])),
+            total=d(view.totals[s]),
+        )
+        for s in range(2)
+    ]
+
+    moves, log_finished = view.moves, False
+    if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.state.finished):
+        moves, log_finished = view.finished_rounds[-1].moves, True
+    log = [_line(p.seat, p, lang) for p in moves[-6:]]
+    computer_moves = [p for p in moves if p.seat == COMPUTER]
+    computer_last = _line(COMPUTER, computer_moves[-1], lang) if computer_moves else None
+    announce = _announce(moves[-1], lang) if moves and moves[-1].seat == COMPUTER else ""
+    if view.moves and all(n == 4 for n in view.hand_counts):  # both hands were empty: a new deal
+        announce = f"{announce} {t(lang, 'dealt')}".strip()
+        hint = f"{t(lang, 'dealt')} {hint}".strip()
+
+    if loaded.state.finished:
+        state = "match-over"
+    elif loaded.sheet_pending:
+        state = "round-over"
+    elif my_turn:
+        state = "your-turn"
+    else:
+        state = "computer-turn"
+        hint = t(lang, "computer_thinking")
+
+    winner = None
+    if view.winner is not None:
+        winner = t(lang, "you_won") if view.winner == HUMAN else t(lang, "computer_won")
+
+    return TableView(
+        lang=lang,
+        urls=urls(match.id, match.secret),
+        ply=loaded.ply,
+        state=state,
+        level=t(lang, f"level_{match.level}"),
+        opponent_count=view.hand_counts[COMPUTER],
+        opponent_backs=list(range(view.hand_counts[COMPUTER])),
+        hand=hand,
+        table=table,
+        stock_count=view.stock_count,
+        sides=sides,
+        target=d(view.rules.target),
+        round_no=d(view.round_no + 1),
+        log=log,
+        log_finished=log_finished,
+        computer_last=computer_last,
+        announce=announce,
+        hint=hint,
+        selected=str(sel.card) if sel.card else None,
+        takes=[str(c) for c in sorted(sel.takes)],
+        sum_text=sum_text,
+        action=action,
+        message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
+        trigger_computer=loaded.computer_to_play,
+        computer_delay_ms=delay_ms,
+        sheet=sheet(view, lang) if (loaded.sheet_pending or loaded.state.finished) and view.finished_rounds else None,
+        winner=winner,
+        final_totals=[d(x) for x in view.totals],
+    )
+
+
+@dataclass
+class SavedMatch:
+    url: str
+    level: str
+    target: str
+    status: str
+    totals: str
+    finished: bool
+
+
+def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
+    """The home page's list of this browser's matches."""
+    out = []
+    for item in items:
+        totals = item.state.totals
+        out.append(
+            SavedMatch(
+                url=urls(item.match.id, item.match.secret)["page"],
+                level=t(lang, f"level_{item.match.level}"),
+                target=digits(item.state.rules.target, lang),
+                status=t(lang, "status_over" if item.state.finished else "status_playing"),
+                totals=f"{digits(totals[HUMAN], lang)} – {digits(totals[COMPUTER], lang)}",
+                finished=item.state.finished,
+            )
+        )
+    return out
