@@ -44,15 +44,36 @@ def ensure_venv() -> None:
 
 
 def serve(args: list[str]) -> None:
+    """Migrate the database (its own step, before any worker starts), then run uvicorn."""
     ensure_venv()
     host = os.environ.get("HOST", "127.0.0.1")
     port = os.environ.get("PORT", "8000")
+    _run(PYTHON, "-m", "alembic", "upgrade", "head")
     print(f"Chaharbargh at http://{host}:{port}", flush=True)
-    _run(PYTHON, "-m", "uvicorn", "app.main:app", "--host", host, "--port", port, *args)
+    _run(PYTHON, "-m", "uvicorn", "--factory", "app.main:create_app", "--host", host, "--port", port, *args)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser tests when it is missing and we are root.
+
+    Playwright drives this browser; it never downloads one of its own.
+    """
+    if CHROMIUM.exists() or not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
+        return
+    print("installing chromium for the browser tests (apt-get) ...", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+        result = subprocess.run(command, env=env)
+        if result.returncode:
+            sys.exit(result.returncode)
 
 
 def test(args: list[str]) -> None:
     ensure_venv()
+    ensure_chromium()
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "pytest", *args)
 

@@ -1,0 +1,118 @@
+"""Reading the table's HTML in tests, and a simple human who plays through HTTP."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from itertools import combinations
+
+from alembic.config import Config
+
+from alembic import command
+from app.settings import ROOT
+from engine import CARDS
+
+HX = {"HX-Request": "true"}
+VOID = {"input", "meta", "link", "br", "img", "hr", "rect", "path"}
+
+
+class Page(HTMLParser):
+    """Attributes and text of a page or fragment, leaving out what shows a finished round."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.attrs: list[dict[str, str]] = []
+        self.text: list[str] = []
+        self._skip = 0
+        self._stack: list[bool] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        values = {k: v or "" for k, v in attrs}
+        finished = values.get("data-finished-round") == "true"
+        if tag not in VOID:
+            self._stack.append(finished)
+            self._skip += finished
+        if not self._skip:
+            self.attrs.append(values)
+
+    def handle_startendtag(self, tag, attrs):
+        if not self._skip:
+            self.attrs.append({k: v or "" for k, v in attrs})
+
+    def handle_endtag(self, tag):
+        if tag not in VOID and self._stack:
+            self._skip -= self._stack.pop()
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.text.append(data)
+
+    @property
+    def all_text(self) -> str:
+        return " ".join(self.text) + " " + " ".join(v for a in self.attrs for v in a.values())
+
+    def cards(self, attr: str = "data-card") -> set[str]:
+        return {a[attr] for a in self.attrs if attr in a}
+
+
+def game_state(html: str) -> tuple[str, int]:
+    """The `data-state` and `data-ply` of the table in a page or fragment."""
+    found = re.search(r'id="game"[^>]*data-ply="(\d+)" data-state="([\w-]+)"', html)
+    assert found, html[:2000]
+    return found.group(2), int(found.group(1))
+
+
+def hand(html: str) -> list[tuple[str, bool, bool]]:
+    """(code, can capture, dimmed) for each hand card."""
+    section = re.search(r'<section id="hand".*?</section>', html, re.S)
+    assert section, html[:2000]
+    out = []
+    for button in re.findall(r"<button[^>]*>", section.group(0)):
+        code = re.search(r'data-card="(\w+)"', button).group(1)
+        out.append((code, 'data-can-capture="true"' in button, 'aria-disabled="true"' in button))
+    return out
+
+
+def takeable(html: str) -> list[str]:
+    return re.findall(r'data-card="(\w+)" data-takeable="true"', html)
+
+
+def action(html: str) -> tuple[str, bool] | None:
+    found = re.search(r'<button[^>]*id="action"[^>]*>', html)
+    if not found:
+        return None
+    button = found.group(0)
+    return re.search(r'data-action="(\w+)"', button).group(1), " disabled" not in button
+
+
+def chosen(html: str) -> list[str]:
+    """The table cards chosen so far (hidden inputs of the move form)."""
+    return re.findall(r'name="take" value="(\w+)"', html)
+
+
+def value(code: str) -> int:
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
+
+
+def choose_takes(card: str, options: list[str]) -> list[str]:
+    """A set of takeable table cards that is a capture for `card` (a test may know the rules)."""
+    if value(card) > 10:
+        return options[:1]
+    for size in range(1, len(options) + 1):
+        for combo in combinations(options, size):
+            if value(card) + sum(value(c) for c in combo) == 11:
+                return list(combo)
+    raise AssertionError(f"no capture for {card} among {options}")
+
+
+ALL_CODES = [str(c) for c in CARDS]
+
+
+def migrate(url: str) -> Config:
+    """Run `alembic upgrade head` on `url` and return the Alembic config used."""
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", url)
+    config.attributes["configure_logger"] = False
+    command.upgrade(config, "head")
+    return config

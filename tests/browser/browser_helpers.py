@@ -1,0 +1,60 @@
+"""Playing at the table in a browser, as a person would: tap, choose, confirm; wait on server markers."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+from tests.app.app_helpers import choose_takes
+
+
+def game(page: Page) -> tuple[str, int]:
+    """The table's state and ply as the server rendered them."""
+    element = page.locator("#game")
+    return element.get_attribute("data-state"), int(element.get_attribute("data-ply"))
+
+
+def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
+    """Wait until the table has moved on from `before` and it is not the computer's turn."""
+    page.wait_for_function(
+        """([state, ply]) => {
+            const g = document.querySelector('#game');
+            return g && g.dataset.state !== 'computer-turn' && (g.dataset.state !== state || +g.dataset.ply !== ply);
+        }""",
+        arg=list(before),
+    )
+    return game(page)
+
+
+def value(code: str) -> int:
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
+
+
+def play_one_move(page: Page) -> tuple[str, int]:
+    """As a human: tap a playable card (a capturing one if any), choose a set, confirm. Returns the new state."""
+    before = game(page)
+    prepare_move(page)
+    page.click("#action")
+    return settle(page, before)
+
+
+def prepare_move(page: Page) -> None:
+    """Tap a playable card (a capturing one if any) and the table cards of a capture, up to the action button."""
+    assert game(page)[0] == "your-turn"
+    capturing = page.locator('#hand [data-card][data-can-capture="true"]')
+    card = (capturing if capturing.count() else page.locator('#hand [data-card]:not([aria-disabled="true"])')).first
+    code = card.get_attribute("data-card")
+    card.click()
+    page.wait_for_selector(f'#hand [data-card="{code}"][aria-pressed="true"]')
+    if page.locator("#action").is_disabled():
+        options = [e.get_attribute("data-card") for e in page.locator('#table [data-takeable="true"]').all()]
+        for take in choose(code, options):
+            page.click(f'#table [data-card="{take}"]')
+            page.wait_for_selector(f'#table [data-card="{take}"][aria-pressed="true"]')
+    assert re.fullmatch("capture|place", page.get_attribute("#action", "data-action"))
+    assert page.locator("#action").is_enabled()
+
+
+def choose(card: str, options: list[str]) -> list[str]:
+    return choose_takes(card, options)

@@ -1,0 +1,201 @@
+"""A person at the table: whole match by clicking, resume after restart, double click, dimmed cards, no JS.
+
+Debian's chromium is driven by Playwright against a real uvicorn server in a thread; `python3
+scripts/dev.py test` installs chromium with apt-get when it is missing (as root). Playwright
+never downloads a browser here: it is pointed at /usr/bin/chromium. The fixtures live in this
+module (a second conftest.py would clash with tests/app's under --doctest-modules).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from sqlalchemy import text
+
+from tests.app.app_helpers import migrate
+from tests.browser.browser_helpers import game, play_one_move, prepare_move, settle
+from tests.browser.live_server import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def db_url(tmp_path) -> str:
+    url = f"sqlite:///{tmp_path / 'browser.db'}"
+    migrate(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    assert CHROMIUM.exists(), "no /usr/bin/chromium: run `python3 scripts/dev.py test` (it installs it) or apt-get"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(db_url):
+    live = LiveServer(db_url).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def start_match(page, target: str = "31", level: str = "easy") -> str:
+    page.goto("/")
+    page.check(f'input[name="level"][value="{level}"]')
+    page.check(f'input[name="target"][value="{target}"]')
+    page.click("#start")
+    page.wait_for_selector("#game")
+    return page.url
+
+
+def rows_at(server: LiveServer, url: str, ply: int) -> int:
+    match_id = url.rstrip("/").split("/")[-2]
+    with server.app.state.service.engine.connect() as conn:
+        query = text("SELECT count(*) FROM move WHERE match_id = :m AND ply = :p")
+        return conn.execute(query, {"m": match_id, "p": ply}).scalar_one()
+
+
+def test_a_whole_match_played_by_clicking(page):
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    start_match(page)
+    assert page.locator("html").get_attribute("lang") == "fa"
+    state = settle(page, ("", -1))
+    rounds = 0
+    while state[0] != "match-over":
+        if state[0] == "round-over":
+            rounds += 1
+            assert page.locator("#sheet").is_visible()
+            page.click("#next-round")
+            state = settle(page, state)
+        else:
+            state = play_one_move(page)
+    assert rounds >= 1
+    assert page.locator(".winner").is_visible()
+    with page.expect_download() as download:
+        page.click("#record")
+    assert download.value.suggested_filename.endswith(".json")
+    assert errors == []  # among others: nothing refused by the Content-Security-Policy
+
+
+def test_resume_after_a_server_restart_with_the_computer_to_play(browser, db_url):
+    slow = LiveServer(db_url, computer_delay_ms=600_000).start()  # the computer will not answer before the stop
+    context = browser.new_context(base_url=slow.url)
+    page = context.new_page()
+    url = start_match(page)
+    before = game(page)
+    hand_before = page.locator("#hand [data-card]").count()
+    prepare_move(page)
+    page.click("#action")
+    page.wait_for_selector(f'#game[data-state="computer-turn"][data-ply="{before[1] + 1}"]')
+    slow.stop()
+
+    fast = LiveServer(db_url, port=slow.port).start()
+    try:
+        page.goto(url)  # the page asks for the computer's move again
+        state = settle(page, ("computer-turn", before[1] + 1))
+        assert state == ("your-turn", before[1] + 2)
+        assert page.locator("#hand [data-card]").count() == hand_before - 1
+        assert page.locator(".computer-last").is_visible()
+        assert "رایانه" in page.locator("#announce").inner_text()  # the live region spoke the move
+        page.goto("/")  # the home page lists it with "continue"
+        page.click(f'#saved a[href="{url.removeprefix(fast.url)}"]')
+        assert game(page) == state
+        assert play_one_move(page)[1] >= state[1] + 1
+    finally:
+        fast.stop()
+        context.close()
+
+
+def test_a_double_click_applies_exactly_one_move(page, server):
+    url = start_match(page)
+    state = settle(page, ("", -1))
+    ply = state[1]
+    prepare_move(page)
+    card = page.get_attribute('input[name="card"]', "value")
+    takes = [e.get_attribute("value") for e in page.locator('input[name="take"]').all()]
+    page.dblclick("#action")
+    after = settle(page, state)
+    assert after == ("your-turn", ply + 2)
+    assert rows_at(server, url, ply) == 1 and rows_at(server, url, ply + 1) == 1
+    # the same move sent again (a replayed request) changes nothing and shows the table as it is
+    body = "&".join([f"ply={ply}", f"card={card}", *(f"take={t}" for t in takes)])
+    response = page.request.post(
+        url + "/move", data=body, headers={"content-type": "application/x-www-form-urlencoded"}
+    )
+    assert response.status == 200 and f'data-ply="{ply + 2}"' in response.text()
+    assert rows_at(server, url, ply) == 1 and rows_at(server, url, ply + 2) == 0
+    page.reload()
+    assert game(page) == after
+
+
+def test_cards_that_cannot_capture_are_dimmed_but_keep_focus(page, server):
+    from tests.app.test_play import forced, seed_where
+
+    seed = seed_where(forced)
+    match = server.app.state.service.create("easy", 31, "table", seed=seed)
+    page.goto(f"/m/{match.id}/{match.secret}")
+    dimmed = page.locator('#hand [aria-disabled="true"]')
+    capturing = page.locator('#hand [data-can-capture="true"]')
+    assert dimmed.count() >= 1 and capturing.count() >= 1
+    assert dimmed.count() + capturing.count() == page.locator("#hand [data-card]").count()
+    dimmed.first.focus()
+    assert page.evaluate("document.activeElement.getAttribute('aria-disabled')") == "true"
+    page.keyboard.press("Enter")  # a dimmed card stays focusable; pressing it explains why it cannot be played
+    page.wait_for_selector("#message")
+    assert page.locator('#hand [aria-pressed="true"]').count() == 0
+    # keyboard: focus a capturing card and press Enter to select it
+    code = capturing.first.get_attribute("data-card")
+    capturing.first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#hand [data-card="{code}"][aria-pressed="true"]')
+    assert page.locator('#table [data-takeable="true"]').count() >= 1
+
+
+def test_without_javascript_the_table_still_plays(browser, server):
+    context = browser.new_context(base_url=server.url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        url = start_match(page)
+        assert game(page) == ("your-turn", 0)
+        capturing = page.locator('#hand [data-can-capture="true"]')
+        card = (capturing if capturing.count() else page.locator("#hand [data-card]")).first
+        code = card.get_attribute("data-card")
+        card.click()
+        page.wait_for_selector(f'#hand [data-card="{code}"][aria-pressed="true"]')
+        from tests.browser.browser_helpers import choose
+
+        if page.locator("#action").is_disabled():
+            options = [e.get_attribute("data-card") for e in page.locator('#table [data-takeable="true"]').all()]
+            for take in choose(code, options):
+                page.click(f'#table [data-card="{take}"]')
+                page.wait_for_selector(f'#table [data-card="{take}"][aria-pressed="true"]')
+        page.click("#action")
+        page.wait_for_selector('#game[data-ply="2"]')  # after the redirect the computer has answered
+        assert page.url.endswith(url.split(server.url)[-1].split("?")[0])
+        assert game(page) == ("your-turn", 2)
+    finally:
+        context.close()
