@@ -1,0 +1,35 @@
+# Chaharbargh web table: one uvicorn worker on SQLite kept in the /data volume.
+#   docker build -t chaharbargh .
+#   docker run -p 8000:8000 -v chaharbargh-data:/data chaharbargh
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    CHAHARBARGH_DB=/data/chaharbargh.db \
+    CHAHARBARGH_DATA=/data
+
+WORKDIR /srv
+RUN useradd --create-home --uid 10001 chaharbargh \
+    && mkdir -p /data \
+    && chown chaharbargh:chaharbargh /data
+
+# The app finds templates/, static/ and alembic/ next to its package, so install it in place.
+COPY pyproject.toml README.md alembic.ini ./
+COPY engine ./engine
+COPY app ./app
+COPY alembic ./alembic
+COPY templates ./templates
+COPY static ./static
+RUN pip install -e .
+
+USER chaharbargh
+VOLUME ["/data"]
+EXPOSE 8000
+
+HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2).status != 200)"]
+
+# Migrations are their own step, before the (single) worker starts. SQLite: one worker only.
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --workers 1 --proxy-headers"]
