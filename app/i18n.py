@@ -89,6 +89,7 @@ TEXT: dict[str, dict[str, str]] = {
         "final_totals": "امتیاز نهایی",
         "language": "English",
         "rules_link": "قانون‌ها",
+        "learn": "تازه‌کارید؟ قانون‌ها را با مثال ببینید.",
         "msg_already": "این حرکت قبلاً انجام شده بود؛ میز همان‌طور که هست نشان داده شد.",
         "msg_not_in_hand": "این برگ در دست شما نیست.",
         "msg_must_capture": "برگی در دست دارید که می‌تواند بردارد؛ باید با آن بردارید.",
@@ -182,6 +183,7 @@ TEXT: dict[str, dict[str, str]] = {
         "final_totals": "Final score",
         "language": "فارسی",
         "rules_link": "Rules",
+        "learn": "New to the game? Read the rules, with examples.",
         "msg_already": "That move was already made; here is the table as it stands.",
         "msg_not_in_hand": "That card is not in your hand.",
         "msg_must_capture": "You hold a card that can capture, so you must capture with it.",
@@ -230,3 +232,424 @@ def join(items: list[str], lang: str) -> str:
         return "".join(items)
     sep, last = ("، ", " و ") if lang == "fa" else (", ", " and ")
     return sep.join(items[:-1]) + last + items[-1]
+
+
+# The rules page (/rules): prose in our own words, example captions and the engine's answers.
+# Keys `ex_<key>` caption the examples of app/rules_examples.py; `res_*` phrase what the engine
+# computed for them. Numbers in {braces} are filled in from the engine's rules values.
+RULES_TEXT: dict[str, dict[str, str]] = {
+    "fa": {
+        "page_title": "قانون‌های چهاربرگ",
+        "rule_n": "قانون {n}",
+        "intro": "چهاربرگ (پاسور) بازیِ «جمع‌کردن» است: با برگی از دستتان، برگ‌هایی از وسط زمین برمی‌دارید که "
+        "جمعشان با برگ شما ۱۱ شود. این صفحه همهٔ قانون‌ها را با مثال نشان می‌دهد. هر مثال را خودِ موتور بازی "
+        "حساب کرده است، پس آنچه این‌جا می‌بینید همان است که سر میز پیش می‌آید.",
+        "toc": "در این صفحه",
+        "play": "شروع یک بازی",
+        "example": "مثال",
+        "row_table": "زمین",
+        "row_hand": "دست شما",
+        "row_hand_seat": "دست {who}",
+        "row_after": "زمین پس از حرکت",
+        "row_revealed": "برگ روی {who}",
+        "row_pile": "برداشته‌های {who}",
+        "empty": "خالی",
+        "st_played": "بازی می‌شود",
+        "st_taken": "برداشته می‌شود",
+        "st_dim": "بازی‌شدنی نیست",
+        "seat_0": "شما",
+        "seat_1_of_2": "حریف",
+        "seat_1_of_3": "نفر دوم",
+        "seat_2_of_3": "نفر سوم",
+        "seat_1_of_4": "حریف راست",
+        "seat_2_of_4": "یار شما",
+        "seat_3_of_4": "حریف چپ",
+        "res_takes": "{card} برمی‌دارد: {cards}.",
+        "res_sum": "{expr}\u00a0=\u00a0۱۱",
+        "res_placed": "{card} چیزی برنمی‌دارد و روی زمین گذاشته می‌شود.",
+        "res_options": "راه‌های مجاز این برگ:",
+        "res_playable": "برگ‌های بازی‌شدنی: {cards}. بقیه کم‌رنگ می‌شوند.",
+        "res_after": "روی زمین می‌ماند: {cards}.",
+        "res_after_empty": "زمین خالی شد.",
+        "res_sur": "سور! {points} امتیاز.",
+        "res_sur_team": "سور! {points} امتیاز برای تیم شما.",
+        "res_sur_unscored": "سور است، اما امتیازی نمی‌گیرد.",
+        "res_sur_cancels": "سور است و به‌جای امتیاز، یک سور {who} را خنثی می‌کند.",
+        "res_jack_empty": "زمین با سرباز خالی شد: این سور نیست.",
+        "res_leftover": "برگ‌های ماندهٔ زمین ({cards}) به {who} می‌رسد، چون آخرین برداشت را کرده؛ این سور نیست.",
+        "res_unclaimed": "کسی نیست که آخرین برداشت را کرده باشد، پس برگ‌های زمین ({cards}) به کسی نمی‌رسد.",
+        "res_winner": "جمع کل: {totals}. {who} برنده است.",
+        "res_tie": "جمع کل: {totals}. بیشترین جمع‌ها برابر است: یک دست دیگر بازی می‌شود.",
+        "res_deal": "{hand} برگ در دست شما، {table} برگ روی زمین، {stock} برگ در دسته.",
+        "res_turns": "پخش‌کننده: {dealer}. نوبت اول: {first}؛ نوبت بعد: {next}. پخش‌کنندهٔ دست بعد: {next_dealer}.",
+        "res_revealed": "برگ رو‌شدهٔ {who}: {card}.",
+        "res_clubs": "{who}: {n} خاج",
+        "sheet_round": "امتیاز این دست",
+        "sheet_clubs_count": "({n} خاج)",
+        "r1_title": "پخش برگ‌ها",
+        "r1_p1": "یک دستهٔ کامل ۵۲ برگی بُر می‌خورد. پخش‌کننده به هر بازیکن چهار برگ می‌دهد و چهار برگ هم رو به بالا "
+        "وسط زمین می‌چیند. در این چهار برگ اول زمین نباید سرباز باشد: اگر سربازی بیاید، به دسته برمی‌گردد، دسته "
+        "دوباره بر می‌خورد و برگ دیگری جایش را می‌گیرد.",
+        "r1_p2": "هر بار که دست همه خالی شد، هر نفر چهار برگ تازه از دسته می‌گیرد. زمین هیچ‌وقت از دسته پر نمی‌شود؛ "
+        "فقط برگ‌هایی که بازیکنان می‌گذارند به آن اضافه می‌شود. در بازی دونفره هر دست {deals} پخش دارد.",
+        "r2_title": "نوبت",
+        "r2_p1": "کسی که بعد از پخش‌کننده نشسته بازی را شروع می‌کند و بعد به نوبت، هر کس یک برگ بازی می‌کند. "
+        "در هر دستِ تازه، پخش‌کننده عوض می‌شود.",
+        "r3_title": "جمع یازده",
+        "r3_p1": "آس تا ده «برگ عددی»‌اند و ارزش هر کدام همان عددش است؛ آس یک حساب می‌شود. با یک برگ عددی، یک یا چند "
+        "برگ عددی از زمین برمی‌دارید، به شرطی که جمعشان با برگ خودتان درست ۱۱ شود. تعداد برگ‌ها محدود نیست.",
+        "r3_p2": "اگر چند دسته برگ با برگ شما ۱۱ شوند، خودتان یکی از آن‌ها را انتخاب می‌کنید، فقط یکی. سرباز، بی‌بی و "
+        "شاه هیچ‌وقت در این جمع نمی‌آیند.",
+        "r4_title": "سرباز، جاروکش زمین",
+        "r4_p1": "سرباز همهٔ برگ‌های عددی و همهٔ سربازهای روی زمین را یک‌جا برمی‌دارد، اما به شاه و بی‌بی دست نمی‌زند. "
+        "اگر روی زمین نه برگ عددی باشد نه سرباز (زمین خالی، یا فقط شاه و بی‌بی)، سرباز چیزی برنمی‌دارد و روی زمین "
+        "گذاشته می‌شود.",
+        "r5_title": "شاه و بی‌بی",
+        "r5_p1": "شاه فقط یک شاه از زمین برمی‌دارد و بی‌بی فقط یک بی‌بی. اگر دو شاه (یا دو بی‌بی) روی زمین باشد، "
+        "خودتان انتخاب می‌کنید کدام را. شاه یا بی‌بی‌ای که جفتش روی زمین نیست، روی زمین گذاشته می‌شود.",
+        "r6_title": "گذاشتن برگ",
+        "r6_p1": "برگی که چیزی برنمی‌دارد، رو به بالا روی زمین گذاشته می‌شود و از آن به بعد هر کسی می‌تواند آن را بردارد.",
+        "r7_title": "جمع‌کردن اجباری",
+        "r7_p1": "اگر دست‌کم یکی از برگ‌های دستتان بتواند چیزی بردارد، باید با یکی از همین برگ‌ها بازی کنید و حتماً "
+        "بردارید؛ گذاشتن برگ روی زمین در این حالت مجاز نیست. سر میز، برگ‌هایی که نمی‌توانند بردارند کم‌رنگ "
+        "می‌شوند و انتخاب نمی‌شوند.",
+        "r8_title": "سور",
+        "r8_p1": "اگر با برگ عددی، شاه یا بی‌بی بردارید و زمین کاملاً خالی شود، سور زده‌اید: {sur} امتیاز. در یک دست "
+        "هر چند سور که بزنید حساب می‌شود.",
+        "r8_p2": "دو استثنا: خالی‌کردن زمین با سرباز هیچ‌وقت سور نیست، و سوری که در پخش آخر دست زده شود امتیازی ندارد "
+        "(برگ‌ها را البته برمی‌دارید).",
+        "r9_title": "پایان دست",
+        "r9_p1": "وقتی دسته تمام شده و دست همه خالی است، هرچه روی زمین مانده به کسی می‌رسد که آخرین بار در این دست "
+        "برداشته است، نه لزوماً کسی که آخرین برگ را بازی کرده. این برداشت هیچ‌وقت سور نیست.",
+        "r10_title": "امتیازشماری",
+        "r10_p1": "در پایان هر دست، برگ‌های برداشتهٔ هر بازیکن شمرده می‌شود:",
+        "r10_p2": "بدون سور، جمع امتیاز یک دست همیشه ۲۰ است. امتیاز خاج فقط به کسی می‌رسد که دست‌کم ۷ خاج دارد و از "
+        "هر بازیکن دیگری بیشتر؛ اگر برابر باشند، هیچ‌کس آن را نمی‌گیرد.",
+        "r11_title": "پایان بازی",
+        "r11_p1": "امتیاز هر دست به جمع کل اضافه می‌شود. هدف بازی را اول کار انتخاب می‌کنید: ۳۱، ۵۲ یا ۶۲ (و ۶۴ قدیمی). "
+        "وقتی دست‌کم یک نفر به هدف رسید، هر که جمعش بیشتر است می‌برد؛ اگر بیشترین جمع‌ها برابر باشند، یک دست "
+        "دیگر بازی می‌شود.",
+        "score_item": "مورد",
+        "score_points": "امتیاز",
+        "score_clubs": "بیشترین خاج (دست‌کم ۷ تا)",
+        "score_ten": "ده خشت",
+        "score_two": "دو خاج",
+        "score_ace": "هر آس",
+        "score_jack": "هر سرباز",
+        "score_sur": "هر سور",
+        "score_sur_four": "{points} (در بازی چهارنفره {four})",
+        "house_title": "قانون‌های خانگی",
+        "house_p1": "در ایران هر جمعی چهاربرگ را کمی به سلیقهٔ خودش بازی می‌کند. موتور بازی این گونه‌ها را به شکل "
+        "گزینه می‌شناسد؛ همه به‌طور پیش‌فرض خاموش‌اند.",
+        "opt_forced_capture": "جمع‌کردن اجباری",
+        "opt_forced_capture_text": "پیش‌فرض «کل دست» است (قانون ۷). در گونهٔ «هر برگ»، برگی که می‌تواند بردارد "
+        "نباید گذاشته شود، ولی برگی که نمی‌تواند، می‌تواند گذاشته شود. در گونهٔ «خاموش» هر برگی را می‌شود گذاشت.",
+        "opt_jack_sur": "سور با سرباز",
+        "opt_jack_sur_text": "اگر روشن باشد، خالی‌کردن زمین با سرباز هم سور حساب می‌شود.",
+        "opt_sur_points": "امتیاز سور",
+        "opt_sur_points_text": "به‌طور پیش‌فرض {sur} (در بازی چهارنفره {four})؛ هر عدد مثبتی می‌تواند باشد.",
+        "opt_sur_in_last_deal": "سور در پخش آخر",
+        "opt_sur_in_last_deal_text": "اگر روشن باشد، سوری که در پخش آخر دست زده شود هم امتیاز می‌گیرد.",
+        "opt_surs_cancel": "خنثی‌شدن سورها",
+        "opt_surs_cancel_text": "اگر روشن باشد و حریف در این دست سوری داشته باشد که هنوز خنثی نشده، سور شما به‌جای "
+        "امتیاز، یکی از سورهای او را از بین می‌برد.",
+        "opt_sur_cutoff": "سقف سور",
+        "opt_sur_cutoff_text": "یک امتیاز (پاگات: ۵۰): کسی که دست را با این امتیاز یا بیشتر شروع کرده، در آن دست از "
+        "سور امتیازی نمی‌گیرد.",
+        "opt_target": "امتیاز پایان بازی",
+        "opt_target_text": "پیش‌فرض {target}؛ ۳۱، ۵۲، ۶۴ یا هر عدد مثبت دیگر.",
+        "opt_open_hand": "روباز",
+        "opt_open_hand_text": "اگر روشن باشد، در آغاز هر پخش هر بازیکن یکی از برگ‌هایش را رو می‌کند و آن برگ تا وقتی "
+        "بازی نشده پیداست.",
+        "presets_title": "دو مجموعهٔ آماده",
+        "presets_p1": "«میز» همان پیش‌فرض‌های بالاست و «پاگات» چند گزینه را روشن می‌کند. این جدول را مستقیم از "
+        "تنظیمات موتور بازی خوانده‌ایم.",
+        "preset_col_option": "گزینه",
+        "preset_name_table": "میز",
+        "preset_name_pagat": "پاگات",
+        "val_hand": "کل دست",
+        "val_card": "هر برگ",
+        "val_off": "خاموش",
+        "val_on": "روشن",
+        "val_none": "ندارد",
+        "players_title": "سه یا چهار بازیکن",
+        "three_p1": "سه‌نفره: هر دست {deals} پخش دارد. اگر هیچ‌کس به ۷ خاج نرسد، کسی که بیشترین خاج را دارد ۷ امتیاز "
+        "خاج را می‌گیرد؛ اگر دو نفر در بیشترین خاج برابر باشند، این امتیاز به نفر سوم می‌رسد.",
+        "four_p1": "چهارنفره: دو تیم دونفره که یارها روبه‌روی هم می‌نشینند. هر دست {deals} پخش دارد، برداشت‌ها و "
+        "امتیازها برای هر تیم با هم شمرده می‌شود، هر سور {sur} امتیاز است و هدف معمول دو برابر می‌شود ({target}).",
+        "faq_title": "پرسش‌های رایج",
+        "faq_q1": "آیا جاروکردن زمین با سرباز سور است؟",
+        "faq_a1": "نه. حتی اگر سرباز همهٔ برگ‌ها را بردارد و زمین خالی شود، سور نیست، مگر قانون خانگی «سور با سرباز» "
+        "روشن باشد. خودِ سرباز البته یک امتیاز دارد.",
+        "faq_q2": "آیا سرباز شاه و بی‌بی را هم برمی‌دارد؟",
+        "faq_a2": "نه. سرباز فقط برگ‌های عددی و سربازها را جمع می‌کند؛ شاه و بی‌بی روی زمین می‌مانند. شاه را فقط شاه "
+        "برمی‌دارد و بی‌بی را فقط بی‌بی.",
+        "faq_q3": "برگ‌های آخرِ زمین به چه کسی می‌رسد؟",
+        "faq_a3": "به کسی که آخرین برداشتِ آن دست را کرده، حتی اگر آخرین برگ را کس دیگری بازی کرده باشد. این برداشت "
+        "سور نیست.",
+        "faq_q4": "بزرگ‌ترین امتیاز یک‌جا کدام است؟",
+        "faq_a4": "بیشترین خاج: ۷ امتیاز، برای کسی که دست‌کم ۷ خاج و بیشتر از همه دارد. بعد از آن سور با ۵ امتیاز و ده "
+        "خشت با ۳. در بازی چهارنفره سور ۱۰ امتیاز است و از خاج هم بیشتر می‌شود.",
+        "tips_title": "پنج نکته برای بازی اول",
+        "tip1": "خاج‌ها را بشمارید: به ۷ خاج که برسید، ۷ امتیاز خاج مال شماست و دیگر کسی نمی‌تواند آن را بگیرد.",
+        "tip2": "مراقب ده خشت باشید: ۳ امتیاز دارد. تا می‌شود آن را روی زمین نگذارید، و اگر روی زمین آمد با یک آس "
+        "بردارید.",
+        "tip3": "سرباز را برای زمین شلوغ نگه دارید: آن‌جا یک‌جا چند برگ، اغلب خاج و آس، جمع می‌کند.",
+        "tip4": "زمین را با دو برگ عددی که جمعشان ۱۰ یا کمتر است رها نکنید: مثلاً ۳ و ۵ را حریف با یک ۳ برمی‌دارد و "
+        "سور می‌زند.",
+        "tip5": "آخرین برداشت بقیه را می‌برد: در پخش آخر حساب کنید چه کسی آخر برمی‌دارد، چون هرچه روی زمین بماند "
+        "مال اوست.",
+        "ex_deal": "یک پخش واقعی (بازی با بذر ۷): چهار برگ در دست شما، چهار برگ روی زمین و هیچ سربازی بینشان نیست.",
+        "ex_turns": "در همین بازی حریف پخش کرده، پس شما شروع می‌کنید: ده خاج، آس خاج را برمی‌دارد و نوبت به حریف "
+        "می‌رسد.",
+        "ex_sum-one": "۷ و ۴ می‌شود ۱۱: هفت خاج، چهار خشت را برمی‌دارد. نه و بی‌بی سر جایشان می‌مانند.",
+        "ex_sum-many": "یک برگ می‌تواند چند برگ را با هم بردارد: ۲ + ۲ + ۳ + ۴ = ۱۱.",
+        "ex_sum-choice": "شش دل سه راه دارد: یکی از دو پنج، یا دو و سه با هم. پنج خاج بهتر است، چون خاج‌ها آخر دست "
+        "می‌ارزند.",
+        "ex_sum-ace": "آس یک است، پس ده را برمی‌دارد. نه با آس فقط ۱۰ می‌شود و می‌ماند.",
+        "ex_jack-sweep": "سرباز عددها و سرباز دیگر را یک‌جا جمع می‌کند؛ شاه سر جایش می‌ماند.",
+        "ex_jack-faces": "روی زمین فقط شاه و بی‌بی است: سرباز چیزی برنمی‌دارد و کنارشان گذاشته می‌شود.",
+        "ex_king": "شاه دل فقط شاه پیک را برمی‌دارد، نه هشت را.",
+        "ex_queens": "دو بی‌بی روی زمین است: بی‌بی شما یکی را برمی‌دارد، هر کدام را که بخواهید.",
+        "ex_place": "نه دل با هیچ برگی ۱۱ نمی‌شود و بی‌بی جفتی ندارد: نه دل روی زمین گذاشته می‌شود.",
+        "ex_forced": "پنج دل می‌تواند شش را بردارد، پس تنها حرکت مجاز همین است؛ نه و بی‌بی کم‌رنگ‌اند.",
+        "ex_sur": "۲ + ۴ + ۵ = ۱۱ و چیزی روی زمین نمی‌ماند: سور.",
+        "ex_sur-king": "تنها برگ زمین یک شاه است و شما آن را با شاه برمی‌دارید: این هم سور است.",
+        "ex_jack-no-sur": "سرباز زمین را خالی می‌کند، ولی این سور نیست.",
+        "ex_sur-last-deal": "سوری در پخش آخر دست: برگ‌ها مال شماست، اما امتیاز سور نه.",
+        "ex_leftover-mine": "آخرین برگ دست: شش شما پنج را برمی‌دارد و چون آخرین برداشت مال شماست، دو و شاه هم به شما "
+        "می‌رسد.",
+        "ex_leftover-theirs": "شما آخرین برگ را روی زمین می‌گذارید، ولی آخرین برداشت را حریف کرده بود: همهٔ زمین "
+        "مال اوست.",
+        "ex_score": "یک دست کامل: شما ۸ خاج، ده خشت، دو خاج، دو آس، یک سرباز و یک سور دارید؛ حریف ۵ خاج، دو آس و سه "
+        "سرباز.",
+        "ex_clubs-tie": "هر کدام ۶ خاج دارید و خاج آخر روی زمین مانده و کسی نیست که آن را ببرد: امتیاز خاج به هیچ‌کس "
+        "نمی‌رسد.",
+        "ex_match-win": "هدف ۶۲ است. شما دست آخر را با ۵۸ شروع کرده‌اید و حریف با ۶۰؛ پس از شمارش، جمع شما بیشتر است.",
+        "ex_match-tie": "هدف ۶۲ است. پس از این دست هر دو ۶۲ دارید: برابر است.",
+        "ex_forced-card": "با اجبار «هر برگ» (پاگات): پنج را نمی‌شود گذاشت، ولی نه و بی‌بی را که چیزی برنمی‌دارند "
+        "می‌شود.",
+        "ex_jack-sur": "با «سور با سرباز» همین جارو سور می‌شود.",
+        "ex_last-deal-sur": "با «سور در پخش آخر»، سور پخش آخر هم امتیاز دارد.",
+        "ex_surs-cancel": "حریف در این دست یک سور دارد. سور شما امتیاز نمی‌گیرد و سور او را خنثی می‌کند.",
+        "ex_sur-cutoff": "سقف سور ۵۰ است و شما این دست را با ۵۲ شروع کرده‌اید: سورتان امتیازی ندارد.",
+        "ex_open-hand": "روباز: از اول پخش یکی از برگ‌های حریف رو است و همه آن را می‌بینند.",
+        "ex_three-clubs": "سه‌نفره: خاج‌ها ۵، ۵ و ۳ است. کسی به ۷ نرسیده و دو نفر اول برابرند، پس امتیاز خاج به نفر "
+        "سوم می‌رسد.",
+        "ex_four-sur": "چهارنفره: سوری که شما می‌زنید برای تیمتان حساب می‌شود.",
+    },
+    "en": {
+        "page_title": "How to play Chaharbargh",
+        "rule_n": "Rule {n}",
+        "intro": "Chaharbargh (Pasur) is a fishing game: with a card from your hand you take cards from the middle of "
+        "the table that add up to eleven with it. This page walks through every rule with examples. The game "
+        "engine itself worked out each example, so what you see here is exactly what happens at the table.",
+        "toc": "On this page",
+        "play": "Start a match",
+        "example": "Example",
+        "row_table": "Table",
+        "row_hand": "Your hand",
+        "row_hand_seat": "{who}'s hand",
+        "row_after": "Table after the move",
+        "row_revealed": "{who}'s face-up card",
+        "row_pile": "Taken by {who}",
+        "empty": "empty",
+        "st_played": "played",
+        "st_taken": "taken",
+        "st_dim": "cannot be played",
+        "seat_0": "you",
+        "seat_1_of_2": "your opponent",
+        "seat_1_of_3": "the second player",
+        "seat_2_of_3": "the third player",
+        "seat_1_of_4": "the opponent on your right",
+        "seat_2_of_4": "your partner",
+        "seat_3_of_4": "the opponent on your left",
+        "res_takes": "{card} takes {cards}.",
+        "res_sum": "{expr}\u00a0=\u00a011",
+        "res_placed": "{card} takes nothing and is laid on the table.",
+        "res_options": "Legal ways to play this card:",
+        "res_playable": "Playable: {cards}. The others are dimmed.",
+        "res_after": "Left on the table: {cards}.",
+        "res_after_empty": "The table is empty.",
+        "res_sur": "Sur! {points} points.",
+        "res_sur_team": "Sur! {points} points for your team.",
+        "res_sur_unscored": "A sur, but it scores nothing.",
+        "res_sur_cancels": "A sur, and instead of scoring it cancels one of {who}'s surs.",
+        "res_jack_empty": "A jack emptied the table: that is not a sur.",
+        "res_leftover": "The cards left on the table ({cards}) go to {who}, who made the last capture; "
+        "this is not a sur.",
+        "res_unclaimed": "There is no last capturer, so the cards on the table ({cards}) go to nobody.",
+        "res_winner": "Match totals: {totals}. The winner: {who}.",
+        "res_tie": "Match totals: {totals}. The top totals are level: another round is played.",
+        "res_deal": "{hand} cards in your hand, {table} on the table, {stock} in the stock.",
+        "res_turns": "Dealer: {dealer}. First to play: {first}; next: {next}. Dealer of the next round: {next_dealer}.",
+        "res_revealed": "{who}'s face-up card: {card}.",
+        "res_clubs": "{who}: {n} clubs",
+        "sheet_round": "Points this round",
+        "sheet_clubs_count": "({n} clubs)",
+        "r1_title": "The deal",
+        "r1_p1": "The full 52-card pack is shuffled. The dealer gives every player four cards and lays four more face "
+        "up in the middle. No jack may be among those first four table cards: a jack turned up there goes back into "
+        "the pack, the pack is shuffled again and another card takes its place.",
+        "r1_p2": "Every time all hands are empty, everyone receives four fresh cards from the stock. The table is "
+        "never refilled from the stock; it only grows by the cards players lay down. With two players a round has "
+        "{deals} deals.",
+        "r2_title": "Turns",
+        "r2_p1": "The player sitting after the dealer goes first; then everyone plays in turn, one card at a time. "
+        "A different player deals each round.",
+        "r3_title": "The sum of eleven",
+        "r3_p1": "Ace to ten are number cards, each worth its face value; the ace counts one. A number card takes one "
+        "or more number cards from the table when they add up, together with the card you play, to exactly eleven. "
+        "There is no limit on how many cards that can be.",
+        "r3_p2": "If several groups would make eleven, you pick one of them, and only one. Jacks, queens and kings "
+        "never count in a sum.",
+        "r4_title": "The jack sweeps",
+        "r4_p1": "A jack collects every number card and every jack on the table at once, but leaves kings and queens "
+        "alone. If there is no number card and no jack to collect (an empty table, or only kings and queens), "
+        "the jack takes nothing and is laid on the table.",
+        "r5_title": "Kings and queens",
+        "r5_p1": "A king takes a single king from the table, and a queen a single queen. With two kings (or two "
+        "queens) down, you choose which. A king or queen with no partner on the table is laid down.",
+        "r6_title": "Laying a card down",
+        "r6_p1": "A card that takes nothing goes face up on the table, where any player may take it later.",
+        "r7_title": "Forced capture",
+        "r7_p1": "Whenever some card in your hand can capture, you have to play one of those cards and capture with "
+        "it; laying a card down is not allowed then. At the table, the cards that cannot capture are dimmed and "
+        "cannot be chosen.",
+        "r8_title": "The sur",
+        "r8_p1": "Capture with a number card, a king or a queen and leave the table bare, and you have made a sur, "
+        "worth {sur} points. You may make as many as you can in a round.",
+        "r8_p2": "Two exceptions: clearing the table with a jack is never a sur, and a sur in the round's last deal "
+        "earns nothing (you still keep the cards).",
+        "r9_title": "The end of a round",
+        "r9_p1": "Once the stock is used up and every hand is empty, whatever is still on the table goes to the player "
+        "who made the round's last capture, not necessarily the one who played the last card. Collecting those "
+        "cards is never a sur.",
+        "r10_title": "Scoring",
+        "r10_p1": "At the end of every round each player's captured cards are counted:",
+        "r10_p2": "Leaving surs aside, a round always hands out exactly 20 points. The clubs prize goes only to a "
+        "player with at least 7 clubs and more than anyone else; on a tie nobody gets it.",
+        "r11_title": "The end of the match",
+        "r11_p1": "Each round's points are added to the running totals. You choose the goal when the match starts: "
+        "31, 52 or 62 (or the traditional 64). As soon as someone has reached it, the highest total wins; if the "
+        "top totals are level, another round is played.",
+        "score_item": "Item",
+        "score_points": "Points",
+        "score_clubs": "Most clubs (at least 7)",
+        "score_ten": "Ten of diamonds",
+        "score_two": "Two of clubs",
+        "score_ace": "Each ace",
+        "score_jack": "Each jack",
+        "score_sur": "Each sur",
+        "score_sur_four": "{points} ({four} with four players)",
+        "house_title": "House rules",
+        "house_p1": "Around Iran every circle of players has its own way of playing. The game engine knows these "
+        "variants as options; all of them are off unless you choose them.",
+        "opt_forced_capture": "Forced capture",
+        "opt_forced_capture_text": "The default is “whole hand” (rule 7). With “per card”, a card that "
+        "can capture may not be laid down, but a card that cannot may be. With “off”, any card may be laid "
+        "down.",
+        "opt_jack_sur": "Jack sur",
+        "opt_jack_sur_text": "When on, clearing the table with a jack counts as a sur too.",
+        "opt_sur_points": "Sur points",
+        "opt_sur_points_text": "{sur} by default ({four} with four players); any positive number.",
+        "opt_sur_in_last_deal": "Sur in the last deal",
+        "opt_sur_in_last_deal_text": "When on, a sur in the round's last deal scores as well.",
+        "opt_surs_cancel": "Surs cancel",
+        "opt_surs_cancel_text": "When on, and your opponent holds a sur from this round that has not been cancelled "
+        "yet, your sur wipes out one of theirs instead of scoring.",
+        "opt_sur_cutoff": "Sur cut-off",
+        "opt_sur_cutoff_text": "A score (pagat uses 50): whoever started the round at or above it gets nothing for "
+        "surs in that round.",
+        "opt_target": "Match target",
+        "opt_target_text": "{target} by default; 31, 52, 64 or any positive number.",
+        "opt_open_hand": "Open hand",
+        "opt_open_hand_text": "When on, at the start of each deal every player turns one card face up; it stays in "
+        "view until it is played.",
+        "presets_title": "Two ready-made sets",
+        "presets_p1": "“Table” is the defaults above; “pagat” switches several options on. This table is "
+        "read straight from the game engine's settings.",
+        "preset_col_option": "Option",
+        "preset_name_table": "table",
+        "preset_name_pagat": "pagat",
+        "val_hand": "whole hand",
+        "val_card": "per card",
+        "val_off": "off",
+        "val_on": "on",
+        "val_none": "none",
+        "players_title": "Three or four players",
+        "three_p1": "Three players: a round has {deals} deals. If nobody reaches 7 clubs, the player with the most "
+        "clubs takes the 7 points; if two players tie for the most, the third player gets them.",
+        "four_p1": "Four players: two teams, partners sitting opposite each other. A round has {deals} deals, captures "
+        "and points are kept per team, a sur is worth {sur} points and the usual target doubles ({target}).",
+        "faq_title": "Questions people ask",
+        "faq_q1": "Is sweeping the table with a jack a sur?",
+        "faq_a1": "No. Even when the jack clears every card, it is not a sur, unless the “jack sur” house "
+        "rule is on. The jack itself is still worth a point.",
+        "faq_q2": "Does the jack take kings and queens?",
+        "faq_a2": "No. The jack only collects number cards and jacks; kings and queens stay on the table. Only a king "
+        "takes a king, and only a queen takes a queen.",
+        "faq_q3": "Who gets the cards left at the end?",
+        "faq_a3": "The player who made the last capture of the round, even if someone else played the last card. "
+        "It does not count as a sur.",
+        "faq_q4": "What is the biggest single prize?",
+        "faq_a4": "Most clubs: 7 points, for whoever holds at least 7 clubs and more than everyone else. Next come a "
+        "sur (5) and the ten of diamonds (3). With four players a sur is worth 10 and beats the clubs.",
+        "tips_title": "Five tips for your first match",
+        "tip1": "Count the clubs: once you hold seven, the 7 points for clubs are yours and nobody can take them away.",
+        "tip2": "Mind the ten of diamonds: it is worth 3. Avoid laying it down, and when it shows up on the table, "
+        "take it with an ace.",
+        "tip3": "Save your jack for a crowded table: there it scoops up many cards at once, often clubs and aces.",
+        "tip4": "Don't leave two number cards that add up to 10 or less: a 3 and a 5 are both taken by a 3, and that "
+        "is a sur for your opponent.",
+        "tip5": "The last capture takes the rest: in the final deal, think about who will capture last, because "
+        "everything left on the table goes to them.",
+        "ex_deal": "A real deal (the match with seed 7): four cards in your hand, four on the table, and no jack "
+        "among them.",
+        "ex_turns": "In the same match your opponent dealt, so you go first: the 10♣ takes the A♣ and the turn "
+        "passes to them.",
+        "ex_sum-one": "7 and 4 make 11: the 7♣ takes the 4♦. The 9 and the queen stay where they are.",
+        "ex_sum-many": "One card can take several at once: 2 + 2 + 3 + 4 = 11.",
+        "ex_sum-choice": "The 6♥ has three choices: either five, or the 2 and the 3 together. The 5♣ is the "
+        "better pick, because clubs count at the end of the round.",
+        "ex_sum-ace": "The ace counts one, so it takes a ten. The 9 would make only ten with it and stays.",
+        "ex_jack-sweep": "The jack collects the numbers and the other jack in one go; the king stays put.",
+        "ex_jack-faces": "Only a king and a queen lie on the table: the jack takes nothing and joins them.",
+        "ex_king": "The K♥ takes the K♠ and nothing else, not the 8.",
+        "ex_queens": "Two queens are down: yours takes one of them, whichever you like.",
+        "ex_place": "The 9♥ makes eleven with nothing and the queen has no partner: the 9♥ is laid down.",
+        "ex_forced": "The 5♥ can take the 6, so that is the only legal play; the 9 and the queen are dimmed.",
+        "ex_sur": "2 + 4 + 5 = 11 and nothing is left on the table: a sur.",
+        "ex_sur-king": "The only card down is a king and you take it with yours: that is a sur too.",
+        "ex_jack-no-sur": "The jack clears the table, but that is not a sur.",
+        "ex_sur-last-deal": "A sur in the round's last deal: the cards are yours, the sur points are not.",
+        "ex_leftover-mine": "The round's last card: your 6 takes the 5, and since that is the last capture, the 2 and "
+        "the king come to you as well.",
+        "ex_leftover-theirs": "You lay down the round's last card, but your opponent made the last capture: the "
+        "whole table goes to them.",
+        "ex_score": "A whole round: you took 8 clubs, the 10♦, the 2♣, two aces, a jack and one sur; your "
+        "opponent took 5 clubs, two aces and three jacks.",
+        "ex_clubs-tie": "You each have 6 clubs and the last club stays on the table with nobody to take it: nobody "
+        "gets the clubs points.",
+        "ex_match-win": "The target is 62. You start the last round on 58 and your opponent on 60; after the count you "
+        "are ahead.",
+        "ex_match-tie": "The target is 62. After this round you both have 62: a tie.",
+        "ex_forced-card": "With forced capture “per card” (pagat): the 5 still may not be laid down, but the 9 "
+        "and the queen, which take nothing, may.",
+        "ex_jack-sur": "With “jack sur” on, this very sweep is a sur.",
+        "ex_last-deal-sur": "With “sur in the last deal” on, a sur in the last deal scores too.",
+        "ex_surs-cancel": "Your opponent holds one sur this round. Yours does not score: it cancels theirs.",
+        "ex_sur-cutoff": "The cut-off is 50 and you started this round on 52: your sur scores nothing.",
+        "ex_open-hand": "Open hand: one of your opponent's cards is face up from the start of the deal, for everyone "
+        "to see.",
+        "ex_three-clubs": "Three players with 5, 5 and 3 clubs. Nobody has 7 and the first two tie, so the clubs "
+        "points go to the third player.",
+        "ex_four-sur": "Four players: the sur you make counts for your team.",
+    },
+}
+
+
+def rt(lang: str, key: str, **values: object) -> str:
+    """A text of the rules page in `lang`, with {name} fields filled in."""
+    text = RULES_TEXT[lang][key]
+    return text.format(**values) if values else text

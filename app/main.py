@@ -12,6 +12,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .db import make_engine
 from .routes import router
+from .rules_page import router as rules_router
 from .service import MatchService
 from .settings import ROOT, Settings
 
@@ -86,4 +87,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(router)
+    app.include_router(rules_router)
     return app

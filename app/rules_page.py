@@ -1,0 +1,385 @@
+"""The rules explorer at /rules: every rule with examples the engine works out, the FAQ and tips.
+
+The view models here turn `app.rules_examples.result(key)` (the engine's answer for each
+example) into rows of cards and sentences; templates/rules.html only prints them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from engine import Card, Move, Rules
+
+from .i18n import RULES_TEXT, card_name, digits, join, rt, t
+from .routes import _context, _finish, lang_of, templates
+from .rules_examples import BY_KEY, Result, result
+from .views import CardView, card_view
+
+router = APIRouter()
+
+
+@dataclass
+class Row:
+    label: str
+    cards: list[CardView]
+    mini: bool = False  # a pile drawn with the small card tags of the score sheet
+
+
+@dataclass
+class SheetView:
+    sides: list[str]
+    lines: list[tuple[str, list[str]]]
+    totals: list[str]
+
+
+@dataclass
+class Line:
+    """A sentence about an example, and the moves it lists (drawn as left-to-right chips)."""
+
+    text: str
+    moves: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ExampleView:
+    key: str
+    caption: str
+    rows: list[Row]
+    results: list[Line]
+    sheet: SheetView | None = None
+
+
+@dataclass
+class OptionView:
+    name: str
+    text: str
+    examples: list[ExampleView]
+
+
+@dataclass
+class SectionView:
+    id: str
+    badge: str
+    title: str
+    paragraphs: list[str]
+    examples: list[ExampleView] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)  # paragraphs after the score table
+    score_table: list[tuple[str, str]] = field(default_factory=list)
+    options: list[OptionView] = field(default_factory=list)
+    presets: list[tuple[str, list[str]]] = field(default_factory=list)
+    preset_heads: list[str] = field(default_factory=list)
+    presets_title: str = ""
+    presets_text: str = ""
+
+
+@dataclass
+class RulesPage:
+    title: str
+    intro: str
+    sections: list[SectionView]
+    faq: list[tuple[str, str]]
+    tips: list[str]
+    example_count: int
+
+
+# --- one example ---------------------------------------------------------------------------
+
+def seat_name(seat: int, players: int, lang: str) -> str:
+    return rt(lang, "seat_0") if seat == 0 else rt(lang, f"seat_{seat}_of_{players}")
+
+
+def _short(card: Card) -> str:
+    """"7♣": the card's index and suit sign, as on the card itself."""
+    view = card_view(card, "en")
+    return view.index + view.symbol
+
+
+def _move_text(move: Move) -> str:
+    """"6♥ + 2♠ + 3♦" (the template isolates it left to right inside a Persian sentence)."""
+    return " + ".join(_short(c) for c in (move.card, *sorted(move.takes)))
+
+
+def _names(cards, lang: str) -> str:
+    return join([card_name(str(c), lang) for c in cards], lang)
+
+
+def _card(card: Card, lang: str, status: str = "", **flags: bool) -> CardView:
+    """A card picture whose spoken name says how it takes part (played, taken, dimmed), if it does."""
+    view = card_view(card, lang, **flags)
+    if status and any(flags.values()):
+        view.label = f"{view.label} ({rt(lang, status)})"
+    return view
+
+
+def _sheet(r: Result, lang: str) -> SheetView:
+    d = lambda v: digits(v, lang)  # noqa: E731
+    scores = r.score or ()
+    names = [seat_name(s, r.rules.players, lang) for s in range(len(scores))]
+    clubs = lambda n: rt(lang, "sheet_clubs_count", n=d(n))  # noqa: E731
+    return SheetView(
+        sides=names,
+        lines=[
+            (t(lang, "line_clubs"), [d(s.clubs_points) + " " + clubs(s.clubs) for s in scores]),
+            (t(lang, "line_ten"), [d(s.ten_of_diamonds) for s in scores]),
+            (t(lang, "line_two"), [d(s.two_of_clubs) for s in scores]),
+            (t(lang, "line_aces"), [d(s.aces) for s in scores]),
+            (t(lang, "line_jacks"), [d(s.jacks) for s in scores]),
+            (t(lang, "line_surs"), [d(s.sur_points) for s in scores]),
+        ],
+        totals=[d(s.total) for s in scores],
+    )
+
+
+def _move_results(r: Result, lang: str) -> tuple[list[str], list[str]]:
+    """What the engine made of the move, in words."""
+    move, outcome, players = r.move, r.outcome, r.rules.players
+    assert move is not None and outcome is not None
+    d = lambda v: digits(v, lang)  # noqa: E731
+    name = card_name(str(move.card), lang)
+    out = []
+    if move.places:
+        out.append(rt(lang, "res_placed", card=name))
+    else:
+        line = rt(lang, "res_takes", card=name, cards=_names(sorted(move.takes), lang))
+        if move.card.is_number:
+            expr = "\u00a0+\u00a0".join(d(c.rank) for c in (move.card, *sorted(move.takes)))  # never wrapped
+            line += " " + rt(lang, "res_sum", expr=expr)
+        out.append(line)
+    options = [_move_text(m) for m in r.options] if len(r.options) > 1 else []
+    if options:
+        out.append(rt(lang, "res_options"))
+    if r.playable != frozenset(r.hand):
+        out.append(rt(lang, "res_playable", cards=_names([c for c in r.hand if c in r.playable], lang)))
+    if r.leftover is not None:
+        who = seat_name(r.leftover.seat, players, lang)
+        out.append(rt(lang, "res_leftover", cards=_names(r.leftover.cards, lang), who=who))
+    elif r.round_over and r.after:
+        out.append(rt(lang, "res_unclaimed", cards=_names(r.after, lang)))
+    elif not r.after:
+        out.append(rt(lang, "res_after_empty"))
+    else:
+        out.append(rt(lang, "res_after", cards=_names(r.after, lang)))
+    if outcome.sur_cancelled is not None:
+        out.append(rt(lang, "res_sur_cancels", who=seat_name(outcome.sur_cancelled, players, lang)))
+    elif outcome.sur and outcome.sur_scored:
+        key = "res_sur_team" if r.rules.teams else "res_sur"
+        out.append(rt(lang, key, points=d(r.rules.sur_points)))
+    elif outcome.sur:
+        out.append(rt(lang, "res_sur_unscored"))
+    elif move.takes and not r.after and not r.round_over:
+        out.append(rt(lang, "res_jack_empty"))
+    if r.round_over and r.rules.target <= max(r.totals):
+        totals = " – ".join(d(x) for x in r.totals)
+        if r.winner is not None:
+            out.append(rt(lang, "res_winner", totals=totals, who=seat_name(r.winner, players, lang)))
+        else:
+            out.append(rt(lang, "res_tie", totals=totals))
+    return out, options
+
+
+def example_view(key: str, lang: str) -> ExampleView:
+    ex, r = BY_KEY[key], result(key)
+    move, players = r.move, r.rules.players
+    assert move is not None
+    d = lambda v: digits(v, lang)  # noqa: E731
+    rows, results = [], []
+    if r.revealed:
+        who = seat_name(1, players, lang)
+        rows.append(Row(rt(lang, "row_revealed", who=who), [_card(c, lang) for c in r.revealed]))
+    shown = bool(ex.move)  # a seeded deal without a move only shows the cards dealt
+    rows.append(
+        Row(
+            rt(lang, "row_table"),
+            [_card(c, lang, "st_taken", takeable=shown and c in move.takes) for c in r.table],
+        )
+    )
+    hand = []
+    dims = shown and r.playable != frozenset(r.hand)
+    for c in r.hand:
+        if shown and c == move.card:
+            hand.append(_card(c, lang, "st_played", selected=True))
+        elif dims and c not in r.playable:
+            hand.append(_card(c, lang, "st_dim", disabled=True))
+        else:
+            hand.append(_card(c, lang))
+    label = rt(lang, "row_hand") if ex.seat == 0 else rt(lang, "row_hand_seat", who=seat_name(ex.seat, players, lang))
+    rows.append(Row(label, hand))
+    if shown:
+        rows.append(Row(rt(lang, "row_after"), [_card(c, lang) for c in r.after]))
+    for seat, pile in enumerate(r.piles):
+        if pile:
+            who = seat_name(seat, players, lang)
+            rows.append(Row(rt(lang, "row_pile", who=who), [_card(c, lang) for c in pile], mini=True))
+    if ex.seed is not None:
+        results.append(rt(lang, "res_deal", hand=d(len(r.hand)), table=d(len(r.table)), stock=d(r.stock)))
+        if r.revealed:
+            names = _names(r.revealed, lang)
+            results.append(rt(lang, "res_revealed", who=seat_name(1, players, lang), card=names))
+        if ex.move:
+            assert r.dealer is not None and r.first_turn is not None and r.next_turn is not None
+            assert r.next_dealer is not None
+            results.append(
+                rt(
+                    lang,
+                    "res_turns",
+                    dealer=seat_name(r.dealer, players, lang),
+                    first=seat_name(r.first_turn, players, lang),
+                    next=seat_name(r.next_turn, players, lang),
+                    next_dealer=seat_name(r.next_dealer, players, lang),
+                )
+            )
+    options: list[str] = []
+    if ex.move:
+        lines, options = _move_results(r, lang)
+        results += lines
+    if lang == "en":
+        results = [line[:1].upper() + line[1:] for line in results]
+        for row in rows:
+            row.label = row.label[:1].upper() + row.label[1:]
+    options_line = rt(lang, "res_options")
+    return ExampleView(
+        key=key,
+        caption=rt(lang, f"ex_{key}"),
+        rows=rows,
+        results=[Line(x, options if x == options_line else []) for x in results],
+        sheet=_sheet(r, lang) if r.score else None,
+    )
+
+
+# --- the page -------------------------------------------------------------------------------
+
+RULE_EXAMPLES = {
+    1: ["deal"],
+    2: ["turns"],
+    3: ["sum-one", "sum-many", "sum-choice", "sum-ace"],
+    4: ["jack-sweep", "jack-faces"],
+    5: ["king", "queens"],
+    6: ["place"],
+    7: ["forced"],
+    8: ["sur", "sur-king", "jack-no-sur", "sur-last-deal"],
+    9: ["leftover-mine", "leftover-theirs"],
+    10: ["score", "clubs-tie"],
+    11: ["match-win", "match-tie"],
+}
+OPTIONS = {  # house-rule option (a Rules field) -> its examples
+    "forced_capture": ["forced-card"],
+    "jack_sur": ["jack-sur"],
+    "sur_points": [],  # the four-player sur below shows the other value
+    "sur_in_last_deal": ["last-deal-sur"],
+    "surs_cancel": ["surs-cancel"],
+    "sur_cutoff": ["sur-cutoff"],
+    "target": [],  # rule 11's examples
+    "open_hand": ["open-hand"],
+}
+PLAYER_EXAMPLES = {"three": ["three-clubs"], "four": ["four-sur"]}
+
+
+def point_values() -> dict[str, int]:
+    """The scoring table, read from the engine's score of the `score` example and the rules."""
+    r = result("score")
+    assert r.score is not None
+    you, pile = r.score[0], [*r.piles[0], *(r.leftover.cards if r.leftover else ())]
+    aces = sum(1 for c in pile if c.rank == 1)
+    jacks = sum(1 for c in pile if c.rank == 11)
+    return {
+        "clubs": max(s.clubs_points for s in r.score),
+        "ten": max(s.ten_of_diamonds for s in r.score),
+        "two": max(s.two_of_clubs for s in r.score),
+        "ace": you.aces // aces,
+        "jack": you.jacks // jacks,
+        "sur": Rules().sur_points,
+        "sur_four": Rules(players=4).sur_points,
+    }
+
+
+def _value(value: object, lang: str) -> str:
+    if isinstance(value, bool):
+        return rt(lang, "val_on" if value else "val_off")
+    if value is None:
+        return rt(lang, "val_none")
+    if isinstance(value, str):
+        return rt(lang, f"val_{value}")
+    return digits(value, lang)
+
+
+def rules_page(lang: str) -> RulesPage:
+    d = lambda v: digits(v, lang)  # noqa: E731
+    two, three, four = Rules(), Rules(players=3), Rules(players=4)
+    fill = {"deals": d(two.deals_per_round), "sur": d(two.sur_points), "four": d(four.sur_points),
+            "target": d(two.target)}
+    ex = lambda keys: [example_view(k, lang) for k in keys]  # noqa: E731
+
+    sections = []
+    for n, keys in RULE_EXAMPLES.items():
+        paragraphs = [rt(lang, f"r{n}_p{i}", **fill) for i in (1, 2) if f"r{n}_p{i}" in RULES_TEXT[lang]]
+        section = SectionView(f"r{n}", rt(lang, "rule_n", n=d(n)), rt(lang, f"r{n}_title"), paragraphs, ex(keys))
+        if n == 10:
+            v = point_values()
+            section.paragraphs = paragraphs[:1]
+            section.after = paragraphs[1:]
+            section.score_table = [
+                (rt(lang, "score_clubs"), d(v["clubs"])),
+                (rt(lang, "score_ten"), d(v["ten"])),
+                (rt(lang, "score_two"), d(v["two"])),
+                (rt(lang, "score_ace"), d(v["ace"])),
+                (rt(lang, "score_jack"), d(v["jack"])),
+                (rt(lang, "score_sur"), rt(lang, "score_sur_four", points=d(v["sur"]), four=d(v["sur_four"]))),
+            ]
+        sections.append(section)
+
+    presets = {name: Rules.preset(name).to_dict() for name in ("table", "pagat")}
+    house = SectionView(
+        "house", "", rt(lang, "house_title"), [rt(lang, "house_p1")],
+        options=[
+            OptionView(rt(lang, f"opt_{o}"), rt(lang, f"opt_{o}_text", **fill), ex(keys)) for o, keys in OPTIONS.items()
+        ],
+        preset_heads=[rt(lang, "preset_col_option"), rt(lang, "preset_name_table"), rt(lang, "preset_name_pagat")],
+        presets=[(rt(lang, f"opt_{o}"), [_value(presets[p][o], lang) for p in presets]) for o in OPTIONS],
+    )
+    house.presets_title, house.presets_text = rt(lang, "presets_title"), rt(lang, "presets_p1")
+    sections.append(house)
+    sections.append(
+        SectionView(
+            "players", "", rt(lang, "players_title"), [],
+            options=[
+                OptionView("", rt(lang, "three_p1", deals=d(three.deals_per_round)), ex(PLAYER_EXAMPLES["three"])),
+                OptionView(
+                    "",
+                    rt(lang, "four_p1", deals=d(four.deals_per_round), sur=d(four.sur_points), target=d(four.target)),
+                    ex(PLAYER_EXAMPLES["four"]),
+                ),
+            ],
+        )
+    )
+    return RulesPage(
+        title=rt(lang, "page_title"),
+        intro=rt(lang, "intro"),
+        sections=sections,
+        faq=[(rt(lang, f"faq_q{i}"), rt(lang, f"faq_a{i}")) for i in range(1, 5)],
+        tips=[rt(lang, f"tip{i}") for i in range(1, 6)],
+        example_count=len(BY_KEY),
+    )
+
+
+@router.get("/rules", response_class=HTMLResponse)
+def show_rules(request: Request) -> Response:
+    lang = lang_of(request)
+    ctx = _context(
+        lang,
+        page=rules_page(lang),
+        faq_title=rt(lang, "faq_title"),
+        tips_title=rt(lang, "tips_title"),
+        toc_title=rt(lang, "toc"),
+        play=rt(lang, "play"),
+        empty=rt(lang, "empty"),
+        example_label=rt(lang, "example"),
+        score_heads=[rt(lang, "score_item"), rt(lang, "score_points")],
+        sheet_title=rt(lang, "sheet_round"),
+        total_label=t(lang, "line_total"),
+        lang_url="/rules?lang=" + ("en" if lang == "fa" else "fa"),
+        current="rules",
+    )
+    return _finish(request, templates.TemplateResponse(request, "rules.html", ctx), lang)
