@@ -22,7 +22,7 @@ Claims (every key optional):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from engine import (
@@ -32,9 +32,9 @@ from engine import (
     MatchState,
     Move,
     Outcome,
-    RoundLog,
     RoundScore,
     Rules,
+    from_position,
     new_match,
     observation,
 )
@@ -64,44 +64,27 @@ class Example:
 
 # Position helpers ---------------------------------------------------------------------------
 
-def _ids(codes: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(Card.parse(c).id for c in codes)
-
-
-def _mask(codes: tuple[str, ...]) -> int:
-    return sum(1 << i for i in _ids(codes))
-
-
 def position(ex: Example, rules: Rules) -> MatchState:
-    """A state with the example's position, the example's seat to play.
+    """A state with the example's position, the example's seat to play (`engine.from_position`).
 
-    The engine builds states only by dealing (`new_match`), so this starts from a dealt match
-    and replaces its position with the example's (card ids as in docs/engine.md, "Inside the
-    engine"). It is the one place the app builds a position by hand; the tests replay every
-    example through `MatchState.apply`, which checks the move against `legal_moves`.
+    Only the example's seat holds cards. Outside the last deal the stock holds one more deal
+    (the first unused cards), so that a sur in the example scores as it would there.
     """
-    base = new_match(0, rules)
     n = rules.players
-    piles = ex.piles + ((),) * (n - len(ex.piles))
-    used = set(ex.hand) | set(ex.table) | {c for p in piles for c in p}
-    hands: list[tuple[int, ...]] = [()] * n
-    hands[ex.seat] = _ids(ex.hand)
-    stock = () if ex.last_deal else tuple(c.id for c in CARDS if str(c) not in used)
-    totals = ex.totals or (0,) * rules.sides
-    return replace(
-        base,
-        deal_no=rules.deals_per_round - 1 if ex.last_deal else 0,
-        turn=ex.seat,
-        hands=tuple(hands),
-        table=_ids(ex.table),
+    used = set(ex.hand) | set(ex.table) | {c for pile in ex.piles for c in pile}
+    stock = () if ex.last_deal else tuple(str(c) for c in CARDS if str(c) not in used)[: 4 * n]
+    hands: list[tuple[str, ...]] = [()] * n
+    hands[ex.seat] = ex.hand
+    return from_position(
+        hands,
+        ex.table,
+        rules,
         stock=stock,
-        captured=tuple(_mask(p) for p in piles),
+        turn=ex.seat,
+        captured=ex.piles,
         last_capturer=ex.last_capturer,
-        sur_stack=ex.surs,
-        revealed=0,
-        start_totals=totals,
-        totals=totals,
-        current=RoundLog((ex.seat - 1) % n, base.current.deals),
+        surs=ex.surs,
+        totals=ex.totals or None,
     )
 
 

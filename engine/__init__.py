@@ -6,7 +6,7 @@
 """
 
 from engine.cards import CARDS, Card, CardError, parse_cards
-from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, new_match
+from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, from_position, new_match
 from engine.moves import IllegalMove, Move, legal_moves
 from engine.observation import Observation, observation
 from engine.players import Player, bot
@@ -34,6 +34,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "bot",
+    "from_position",
     "legal_moves",
     "new_match",
     "observation",

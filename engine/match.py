@@ -14,6 +14,7 @@ reproducible from its seed, its rules and its moves (see `engine.records`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.captures import RANK
@@ -258,6 +259,71 @@ def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
     if not isinstance(rules, Rules):
         raise TypeError("rules must be a Rules value")
     return _start_round(rules, seed, 0, (0,) * rules.sides, ())
+
+
+def from_position(
+    hands: Sequence[Iterable[Card | str]],
+    table: Iterable[Card | str],
+    rules: Rules = Rules(),
+    *,
+    stock: Iterable[Card | str] = (),
+    turn: int = 0,
+    captured: Sequence[Iterable[Card | str]] = (),
+    last_capturer: int | None = None,
+    surs: Sequence[int] = (),
+    totals: Sequence[int] | None = None,
+    seed: int = 0,
+) -> MatchState:
+    """A match state in a chosen position, for lessons, rule examples and tests.
+
+    ``hands`` per seat, ``table``, ``stock`` (in dealing order; its size fixes which deal this
+    is: an empty stock is the last deal), ``captured`` per seat earlier in the round,
+    ``surs`` the sides holding scoring surs this round (oldest first) and ``totals`` the match
+    totals at the start of the round. A position need not hold all 52 cards; every card must
+    appear at most once. ``seed`` only decides the later rounds' decks.
+
+    >>> state = from_position([["7C", "QH"], ["2D"]], ["4D", "KS"])
+    >>> [str(m) for m in state.legal_moves()]
+    ['7C+4D']
+    """
+    n = rules.players
+
+    def ids(cards: Iterable[Card | str]) -> tuple[int, ...]:
+        return tuple((c if isinstance(c, Card) else Card.parse(c)).id for c in cards)
+
+    hand_ids = [ids(h) for h in hands] + [()] * (n - len(hands))
+    pile_ids = [ids(p) for p in captured] + [()] * (n - len(captured))
+    table_ids, stock_ids = ids(table), ids(stock)
+    every = [c for part in (*hand_ids, *pile_ids, table_ids, stock_ids) for c in part]
+    if len(hand_ids) != n or len(pile_ids) != n:
+        raise ValueError(f"a {n}-player position needs at most {n} hands and {n} piles")
+    if len(every) != len(set(every)):
+        raise ValueError("a card appears twice in the position")
+    if any(len(h) > 4 for h in hand_ids) or len(stock_ids) % (4 * n):
+        raise ValueError("hands hold at most 4 cards and the stock whole deals of 4 per seat")
+    deals_left = len(stock_ids) // (4 * n)
+    if deals_left >= rules.deals_per_round or not 0 <= turn < n:
+        raise ValueError("the stock is too big for a deal in play, or no such seat")
+    start = tuple(totals) if totals is not None else (0,) * rules.sides
+    hands_dealt = tuple(tuple(CARDS[c] for c in h) for h in hand_ids)
+    return MatchState(
+        rules=rules,
+        seed=seed,
+        round_no=0,
+        deal_no=rules.deals_per_round - 1 - deals_left,
+        turn=turn,
+        hands=tuple(hand_ids),
+        table=table_ids,
+        stock=stock_ids,
+        captured=tuple(mask_of(p) for p in pile_ids),
+        last_capturer=last_capturer,
+        sur_stack=tuple(surs),
+        revealed=0,
+        start_totals=start,
+        totals=start,
+        rounds=(),
+        current=RoundLog((turn - 1) % n, (Deal(hands_dealt, tuple(CARDS[c] for c in table_ids)),)),
+    )
 
 
 def round_deck(seed: int, round_no: int) -> tuple[random.Random, list[int]]:

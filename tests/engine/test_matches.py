@@ -193,3 +193,20 @@ def test_bots_are_seeded():
         assert record(play_levels(seed, ["random"] * 2, Rules(target=31))) == record(
             play_levels(seed, ["random"] * 2, Rules(target=31))
         )
+
+
+def test_from_position_builds_what_it_is_told_and_refuses_impossible_positions():
+    from engine import from_position
+
+    stock = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    state = from_position([["7C", "QH"], ["2D"]], ["4D", "KS"], stock=stock)
+    assert [str(m) for m in state.legal_moves()] == ["7C+4D"]
+    assert state.deal_no == state.rules.deals_per_round - 2 and state.stock_count == 8
+    after = state.apply(state.legal_moves()[0])
+    assert after.turn == 1 and [str(c) for c in after.captured_cards(0)] == ["4D", "7C"]
+    with pytest.raises(ValueError, match="twice"):
+        from_position([["7C"], ["7C"]], [])
+    with pytest.raises(ValueError, match="at most 4"):
+        from_position([["AC", "2C", "3C", "4C", "5C"]], [])
+    with pytest.raises(ValueError, match="whole deals"):
+        from_position([["AC"]], [], stock=["2C"])
