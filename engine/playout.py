@@ -18,7 +18,19 @@ import random
 from array import array
 from dataclasses import dataclass
 
-from engine.captures import BIT, CAPTURERS, OPTIONS_CACHE, RANK, SUBSETS, SWEEP_MASK, SWEEPERS, UNIT, capture, options
+from engine.captures import (
+    BIT,
+    CAPTURERS,
+    OPTIONS_CACHE,
+    RANK,
+    SUBSETS,
+    SWEEP_MASK,
+    SWEEPERS,
+    UNIT,
+    capture,
+    counts_of,
+    options,
+)
 from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from engine.rules import Rules
 
@@ -201,12 +213,7 @@ def play_out(
     jack_sur = rules.jack_sur
     sur_value = float(rules.sur_points)
     table = state.table
-    counts = 0
-    rest = table
-    while rest:
-        low = rest & -rest
-        counts += UNIT[low.bit_length() - 1]
-        rest ^= low
+    counts = counts_of(table)
     hands, stock, captured, surs, scored = state.hands, state.stock, state.captured, state.surs, state.scored
     last = state.last
     seat = state.seat
@@ -214,15 +221,10 @@ def play_out(
     cached = OPTIONS_CACHE.get
     hand_cards = 4 * n
     while True:
-        held = []
-        for hand in hands:
-            mask = 0
-            for card in hand:
-                mask |= BIT[card]
-            held.append(mask)
+        held = [sum(map(BIT.__getitem__, hand)) for hand in hands]  # distinct bits: sum is OR
         last_deal = not stock and not rules.sur_in_last_deal
         sur_now = 0.0 if last_deal else sur_value  # what a sur is worth to the greedy choices
-        for _ in range(sum(len(hand) for hand in hands)):
+        for _ in range(sum(map(len, hands))):
             hand = hands[seat]
             entry = cached(counts) or options(counts)
             capturers = held[seat] & entry[CAPTURERS]
