@@ -247,7 +247,8 @@ class MatchState:
             winner = totals.index(best)
         done = replace(self, totals=totals, rounds=self.rounds + (log,))
         if winner is not None:
-            return replace(done, current=log, winner=winner, last=replace(outcome, round_over=log, match_over=True))
+            over = replace(done, captured=captured, table=(), current=log, winner=winner)
+            return replace(over, last=replace(outcome, round_over=log, match_over=True))
         nxt = _start_round(rules, self.seed, self.round_no + 1, totals, done.rounds)
         return replace(nxt, last=replace(outcome, round_over=log, dealt=True))
 

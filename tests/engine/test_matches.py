@@ -69,6 +69,7 @@ def test_random_matches_keep_every_rule_invariant(rules):
         assert final.totals.count(max(final.totals)) == 1
         assert final.totals[final.winner] == max(final.totals)
         assert final.ply == len(states) - 1 == 48 * len(final.rounds)
+        assert final.table == () and sum(m.bit_count() for m in final.captured) == 52, "leftovers taken"
     assert rounds >= 24
 
 
