@@ -110,7 +110,7 @@ async def read_form(request: Request) -> FormData | None:
 
 def _ply(form: FormData | None) -> int:
     value = form.get("ply") if form is not None else None
-    if not isinstance(value, str) or not value.isdigit() or len(value) > 6:
+    if not isinstance(value, str) or not (value.isascii() and value.isdigit()) or len(value) > 6:
         raise Refused("garbage")
     return int(value)
 
@@ -148,7 +148,7 @@ async def create_match(request: Request) -> Response:
         match = await run_in_threadpool(
             service(request).create,
             str(form.get("level", "")),
-            int(target) if target.isdigit() and len(target) < 4 else 0,
+            int(target) if target.isascii() and target.isdigit() and len(target) < 4 else 0,
             str(form.get("preset", "table")),
         )
     except Refused as refused:
@@ -237,12 +237,14 @@ async def computer_move(request: Request, match_id: str, secret: str) -> Respons
     return await run_in_threadpool(_computer, request, match_id, secret, form, lang_of(request))
 
 
-def _next(request: Request, match_id: str, secret: str, lang: str) -> Response:
+def _next(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
     svc = service(request)
     try:
-        loaded = svc.next_round(match_id, secret)
+        loaded = svc.next_round(match_id, secret, _ply(form))
     except NotFound:
         return render_error(request, lang, "msg_not_found", 404)
+    except Refused as refused:
+        return _refused(request, match_id, secret, lang, refused)
     if is_htmx(request):
         return render_table(request, loaded, lang)
     if loaded.computer_to_play:
@@ -252,8 +254,8 @@ def _next(request: Request, match_id: str, secret: str, lang: str) -> Response:
 
 @router.post("/m/{match_id}/{secret}/next")
 async def next_round(request: Request, match_id: str, secret: str) -> Response:
-    await read_form(request)
-    return await run_in_threadpool(_next, request, match_id, secret, lang_of(request))
+    form = await read_form(request)
+    return await run_in_threadpool(_next, request, match_id, secret, form, lang_of(request))
 
 
 @router.get("/m/{match_id}/{secret}/record.json")

@@ -211,11 +211,17 @@ class MatchService:
         self._keep(match, state)
         return Loaded(match, state, changed=True)
 
-    def next_round(self, match_id: str, secret: str) -> Loaded:
-        """The player has read the round's score sheet."""
+    def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
+        """The player has read the round's score sheet shown at `ply`.
+
+        No move is made while a sheet is up, so the ply names the sheet: a stale click (an
+        older sheet's, from a second tab) changes nothing.
+        """
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)
+            if ply != match.ply:
+                return Loaded(match, state)
             changed = match.rounds_seen != len(state.rounds)
             match.rounds_seen = len(state.rounds)
             session.add(match)

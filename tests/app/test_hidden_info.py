@@ -51,7 +51,7 @@ def play_match(client: TestClient, level: str, preset: str, target: int, lang: s
         if status == "match-over":
             break
         if status == "round-over":
-            response = client.post(url + "/next", headers=HX)
+            response = client.post(url + "/next", data={"ply": ply}, headers=HX)
             continue
         if status == "computer-turn":
             response = client.post(url + "/computer", data={"ply": ply}, headers=HX)

@@ -193,6 +193,7 @@ def test_two_simultaneous_posts_of_one_move_apply_it_once(app):
         ({"card": "ZZ", "ply": "0"}, 400, "درخواست نامفهوم"),
         ({"card": "7C"}, 400, "درخواست نامفهوم"),
         ({"card": "7C", "ply": "x"}, 400, "درخواست نامفهوم"),
+        ({"card": "7C", "ply": "²"}, 400, "درخواست نامفهوم"),  # a digit to isdigit(), not to int()
         ({"card": "7C", "ply": "0", "take": ["ZZ"]}, 400, "درخواست نامفهوم"),
     ],
 )
@@ -201,6 +202,12 @@ def test_garbage_forms_are_refused_and_change_nothing(client, form, status, word
     response = client.post(url + "/move", data=form)
     assert response.status_code == status and words in response.text
     assert state_of(client, url).ply == 0
+    assert client.post(url + "/computer", data={"ply": form.get("ply", "")}).status_code in (200, 303, 400)
+
+
+def test_a_non_ascii_target_is_refused_not_a_crash(client):
+    response = client.post("/matches", data={"level": "easy", "target": "³¹", "preset": "table"})
+    assert response.status_code == 400
 
 
 def test_refusals_name_the_problem_and_change_nothing(client):
@@ -282,7 +289,9 @@ def play_to_the_end(client: TestClient, url: str) -> list[str]:
         if status == "round-over":
             sheets.append(response.text)
             assert client.post(url + "/move", data={"ply": ply, "card": "7C"}, headers=HX).status_code in (400, 409)
-            response = client.post(url + "/next", headers=HX)
+            stale = client.post(url + "/next", data={"ply": ply - 1}, headers=HX)
+            assert game_state(stale.text) == ("round-over", ply), "an older sheet's click changes nothing"
+            response = client.post(url + "/next", data={"ply": ply}, headers=HX)
             assert game_state(response.text)[0] in ("your-turn", "computer-turn")
             continue
         if status == "computer-turn":
