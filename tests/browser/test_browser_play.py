@@ -181,18 +181,7 @@ def test_without_javascript_the_table_still_plays(browser, server):
     try:
         url = start_match(page)
         assert game(page) == ("your-turn", 0)
-        capturing = page.locator('#hand [data-can-capture="true"]')
-        card = (capturing if capturing.count() else page.locator("#hand [data-card]")).first
-        code = card.get_attribute("data-card")
-        card.click()
-        page.wait_for_selector(f'#hand [data-card="{code}"][aria-pressed="true"]')
-        from tests.browser.browser_helpers import choose
-
-        if page.locator("#action").is_disabled():
-            options = [e.get_attribute("data-card") for e in page.locator('#table [data-takeable="true"]').all()]
-            for take in choose(code, options):
-                page.click(f'#table [data-card="{take}"]')
-                page.wait_for_selector(f'#table [data-card="{take}"][aria-pressed="true"]')
+        prepare_move(page)  # each tap is a plain GET of the whole page here
         page.click("#action")
         page.wait_for_selector('#game[data-ply="2"]')  # after the redirect the computer has answered
         assert page.url.endswith(url.split(server.url)[-1].split("?")[0])
