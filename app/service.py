@@ -200,13 +200,21 @@ class MatchService:
         return Loaded(match, state, changed=True)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
-        """The computer's move, if the match is still at `ply` and it is the computer's turn."""
+        """The computer's move, if the match is still at `ply` and it is the computer's turn.
+
+        The computer thinks outside the write lock (pro takes ~40 ms, and other matches'
+        writes should not wait for it); the move is then written only if the match is still
+        at `ply`, so two requests racing for the same turn write it once.
+        """
+        loaded = self.load(match_id, secret)
+        if ply != loaded.ply or not loaded.computer_to_play:
+            return loaded
+        move = bot(loaded.match.level, seed=bot_seed(loaded.match, ply)).choose(observation(loaded.state, COMPUTER))
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)
             if ply != match.ply or not Loaded(match, state).computer_to_play:
                 return Loaded(match, state)
-            move = bot(match.level, seed=bot_seed(match, ply)).choose(observation(state, COMPUTER))
             state = self._write(session, match, state, move)
         self._keep(match, state)
         return Loaded(match, state, changed=True)

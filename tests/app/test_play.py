@@ -187,6 +187,28 @@ def test_two_simultaneous_posts_of_one_move_apply_it_once(app):
         assert state_of(client, url).ply == 2  # one move, then the computer's (no JavaScript: at once)
 
 
+def test_two_simultaneous_computer_requests_write_its_move_once(app):
+    """The computer thinks outside the write lock; the write is still compare-and-set."""
+    with TestClient(app) as client:
+        url = start(client, BASE + 3, level="pro")
+        card, takes = a_move(state_of(client, url))
+        client.post(url + "/move", data={"ply": 0, "card": card, "take": takes}, headers=HX)
+        barrier, states = threading.Barrier(3), []
+
+        def ask():
+            with TestClient(app) as own:
+                barrier.wait()
+                states.append(game_state(own.post(url + "/computer", data={"ply": 1}, headers=HX).text))
+
+        threads = [threading.Thread(target=ask) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [moves_at(client, url, p) for p in range(3)] == [1, 1, 0]
+        assert states == [("your-turn", 2)] * 3
+
+
 @pytest.mark.parametrize(
     ("form", "status", "words"),
     [
