@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
-from engine import Card, MatchState, Move, Rules, bot, new_match, observation
+from engine import Card, IllegalMove, MatchState, Move, Rules, bot, new_match, observation
 
 from .db import read_session, write_session
 from .models import Match, MoveRow, now
@@ -93,19 +93,6 @@ def _get(session: Session, match_id: str, secret: str) -> Match:
     if match is None or not hmac.compare_digest(match.secret.encode(), secret.encode()):
         raise NotFound(match_id)
     return match
-
-
-def _refusal(state: MatchState, move: Move) -> Refused:
-    """Why a move the engine would refuse is refused, in terms the player understands."""
-    hand = state.hand(HUMAN)
-    legal = state.legal_moves()
-    if move.card not in hand:
-        return Refused("not_in_hand")
-    if not any(m.card == move.card for m in legal):
-        return Refused("must_capture")
-    if move.places:
-        return Refused("card_must_capture")
-    return Refused("bad_set")
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -193,9 +180,10 @@ class MatchService:
                 raise Refused("round_sheet", 409)
             if state.turn != HUMAN:
                 raise Refused("not_your_turn", 409)
-            if move not in state.legal_moves():
-                raise _refusal(state, move)
-            state = self._write(session, match, state, move)
+            try:
+                state = self._write(session, match, state, move)
+            except IllegalMove as illegal:  # the engine says which rule refused it
+                raise Refused(illegal.reason) from None
         self._keep(match, state)
         return Loaded(match, state, changed=True)
 

@@ -157,16 +157,16 @@ class MatchState:
     def apply(self, move: Move) -> MatchState:
         """The state after the seat to play makes ``move``; `IllegalMove` if it may not."""
         if self.finished:
-            raise IllegalMove("the match is over")
+            raise IllegalMove("the match is over", "match_over")
         if not isinstance(move, Move):
-            raise IllegalMove(f"not a move: {move!r}")
+            raise IllegalMove(f"not a move: {move!r}", "not_a_move")
         card, taken = move.card.id, move.takes_mask
         seat, rules = self.turn, self.rules
         if card not in self.hands[seat]:
-            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}")
+            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}", "not_in_hand")
         legal = legal_move_ids(self.hands[seat], mask_of(self.table), rules.forced_capture)
         if (card, taken) not in legal:
-            raise IllegalMove(_why_illegal(move, legal))
+            raise _why_illegal(move, legal)
 
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
@@ -389,14 +389,14 @@ def _count_sur(stack: tuple[int, ...], side: int, cancel: bool) -> tuple[tuple[i
     return stack + (side,), None
 
 
-def _why_illegal(move: Move, legal: list[tuple[int, int]]) -> str:
+def _why_illegal(move: Move, legal: list[tuple[int, int]]) -> IllegalMove:
     card = move.card.id
     options = [taken for c, taken in legal if c == card]
     if not options:
-        return f"{move.card} may not be played now: another card in the hand must capture"
+        return IllegalMove(f"{move.card} may not be played now: another card in the hand must capture", "must_capture")
     if move.places:
-        return f"{move.card} can capture, so it may not be placed"
+        return IllegalMove(f"{move.card} can capture, so it may not be placed", "card_must_capture")
     if 0 not in options and len(options) == 1:
         names = " ".join(str(CARDS[c]) for c in ids_of(options[0]))
-        return f"{move.card} cannot take that set; it takes exactly: {names}"
-    return f"{move.card} cannot take that set of cards"
+        return IllegalMove(f"{move.card} cannot take that set; it takes exactly: {names}", "bad_set")
+    return IllegalMove(f"{move.card} cannot take that set of cards", "bad_set")

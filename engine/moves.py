@@ -18,7 +18,16 @@ from engine.rules import Rules
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow in this position; the position is unchanged."""
+    """A move the rules do not allow in this position; the position is unchanged.
+
+    ``reason`` names the case for a UI to explain in its own words: ``"match_over"``,
+    ``"not_a_move"``, ``"not_in_hand"``, ``"must_capture"`` (another card must capture),
+    ``"card_must_capture"`` (this card can capture, so it may not be placed) or ``"bad_set"``.
+    """
+
+    def __init__(self, message: str, reason: str = "bad_set") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,8 +169,9 @@ def test_illegal_moves_change_nothing():
 
     state = new_match(21)
     stranger = next(c for c in CARDS if c not in state.hand(state.turn))
-    with pytest.raises(IllegalMove, match="not in the hand"):
+    with pytest.raises(IllegalMove, match="not in the hand") as refused:
         state.apply(Move(stranger))
+    assert refused.value.reason == "not_in_hand"
     with pytest.raises(IllegalMove):
         state.apply("7C")
     assert state == new_match(21)
@@ -211,3 +212,14 @@ def test_from_position_builds_what_it_is_told_and_refuses_impossible_positions()
         from_position([["AC", "2C", "3C", "4C", "5C"]], [])
     with pytest.raises(ValueError, match="whole deals"):
         from_position([["AC"]], [], stock=["2C"])
+
+
+def test_illegal_moves_name_the_rule_that_refuses_them():
+    from engine import IllegalMove, Move, from_position
+
+    state = from_position([["5S", "9H", "QD"], ["2D"]], ["6C", "KD"])  # R7: only 5 takes 6
+    cases = {"9H": "must_capture", "5S": "card_must_capture", "5S+KD": "bad_set"}
+    for text, reason in cases.items():
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(Move.parse(text))
+        assert refused.value.reason == reason, text
