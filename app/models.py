@@ -13,13 +13,17 @@ def now() -> datetime:
 
 
 class Match(SQLModel, table=True):
-    """One match against the computer. `seed` is secret until the match is over."""
+    """One match against the computer. `seed` is secret until the match is over.
+
+    A `practice` match is one round with help (hints, undo) and no match score.
+    """
 
     id: str = Field(primary_key=True, max_length=32)
     secret: str = Field(max_length=64)
     seed: int
     rules: str  # Rules.to_dict() as JSON
     level: str = Field(max_length=16)
+    mode: str = Field(default="match", max_length=16, sa_column_kwargs={"server_default": "match"})  # or "practice"
     status: str = Field(default="playing", max_length=16, sa_column_kwargs={"server_default": "playing"})
     ply: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})

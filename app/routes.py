@@ -17,12 +17,12 @@ from jinja2 import pass_context
 from jinja2_fragments import render_block
 from starlette.datastructures import FormData
 
-from engine import Observation, observation, record
+from engine import Move, Observation, observation, record
 
 from .i18n import LANGS, TEXT, digits, t
 from .service import HUMAN, LEVELS, PRESETS, TARGETS, Loaded, MatchService, NotFound, Refused, parse_move
 from .settings import ROOT
-from .views import Selection, saved_matches, select, table_view, urls
+from .views import Selection, add_hints, saved_matches, select, table_view, urls
 
 router = APIRouter()
 templates = Jinja2Templates(directory=ROOT / "templates")
@@ -77,9 +77,14 @@ def render_table(
     sel: Selection | None = None,
     message: str | None = None,
     status: int = 200,
+    hints: dict[Move, float] | None = None,
 ) -> Response:
     """The table: the `game` block for HTMX, else the whole page."""
-    tv = table_view(loaded, lang, sel, message, request.app.state.settings.computer_delay_ms)
+    settings = request.app.state.settings
+    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
+    tv = table_view(loaded, lang, sel, message, delay)
+    if hints:
+        add_hints(tv, hints, lang)
     ctx = _context(lang, tv=tv, lang_url=tv.urls["page"] + "?lang=" + ("en" if lang == "fa" else "fa"))
     if is_htmx(request):
         html = render_block(templates.env, "match.html", "game", ctx) + render_block(
@@ -157,6 +162,25 @@ async def create_match(request: Request) -> Response:
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 
 
+@router.post("/practice")
+async def create_practice(request: Request) -> Response:
+    """A free-practice round. From the table's "another round" button (HTMX) the browser is sent
+    to the new round's page with `HX-Redirect`, so its address is the new round's."""
+    lang = lang_of(request)
+    form = await read_form(request)
+    try:
+        if form is None:
+            raise Refused("garbage")
+        match = await run_in_threadpool(service(request).create_practice, str(form.get("level", "")))
+    except Refused as refused:
+        return render_error(request, lang, f"msg_{refused.reason}", refused.status)
+    _remember(request, match.id)
+    page = urls(match.id, match.secret)["page"]
+    if is_htmx(request):
+        return Response(status_code=204, headers={"HX-Redirect": page})
+    return RedirectResponse(page, status_code=303)
+
+
 @router.get("/m/{match_id}/{secret}")
 def show_match(request: Request, match_id: str, secret: str) -> Response:
     lang = lang_of(request)
@@ -176,7 +200,10 @@ def show_match(request: Request, match_id: str, secret: str) -> Response:
         ) if loaded.human_to_play else Selection()
     except Refused as refused:
         return render_table(request, loaded, lang, message=f"msg_{refused.reason}", status=refused.status)
-    return render_table(request, loaded, lang, sel)
+    hints = None
+    if q.get("hint") == "1" and loaded.practice and loaded.human_to_play:
+        hints = service(request).hints(loaded)
+    return render_table(request, loaded, lang, sel, hints=hints)
 
 
 def observation_of(loaded: Loaded) -> Observation:
@@ -256,6 +283,25 @@ def _next(request: Request, match_id: str, secret: str, form: FormData | None, l
 async def next_round(request: Request, match_id: str, secret: str) -> Response:
     form = await read_form(request)
     return await run_in_threadpool(_next, request, match_id, secret, form, lang_of(request))
+
+
+def _undo(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
+    try:
+        loaded = service(request).undo(match_id, secret, _ply(form))
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    except Refused as refused:
+        return _refused(request, match_id, secret, lang, refused)
+    if is_htmx(request):
+        return render_table(request, loaded, lang, message="msg_undone" if loaded.changed else "msg_already")
+    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+
+
+@router.post("/m/{match_id}/{secret}/undo")
+async def undo_move(request: Request, match_id: str, secret: str) -> Response:
+    """Practice: take back the last move before the computer answers."""
+    form = await read_form(request)
+    return await run_in_threadpool(_undo, request, match_id, secret, form, lang_of(request))
 
 
 @router.get("/m/{match_id}/{secret}/record.json")

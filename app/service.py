@@ -27,6 +27,8 @@ HUMAN, COMPUTER = 0, 1
 LEVELS = ("easy", "medium", "pro")
 TARGETS = (31, 52, 62, 64)
 PRESETS = ("table", "pagat")
+PRACTICE_RULES = Rules()  # free practice: one round under the table rules
+HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values in about 0.1 s (0.2 s at worst)
 
 
 class NotFound(LookupError):
@@ -56,17 +58,31 @@ class Loaded:
         return self.match.ply
 
     @property
+    def practice(self) -> bool:
+        return self.match.mode == "practice"
+
+    @property
+    def over(self) -> bool:
+        """The match is finished, or the practice round is (a practice is one round)."""
+        return self.state.finished or (self.practice and len(self.state.rounds) > 0)
+
+    @property
     def sheet_pending(self) -> bool:
         """A finished round the player has not dismissed yet (the next round is already dealt)."""
-        return not self.state.finished and len(self.state.rounds) > self.match.rounds_seen
+        return not self.over and len(self.state.rounds) > self.match.rounds_seen
 
     @property
     def computer_to_play(self) -> bool:
-        return not self.state.finished and not self.sheet_pending and self.state.turn == COMPUTER
+        return not self.over and not self.sheet_pending and self.state.turn == COMPUTER
 
     @property
     def human_to_play(self) -> bool:
-        return not self.state.finished and not self.sheet_pending and self.state.turn == HUMAN
+        return not self.over and not self.sheet_pending and self.state.turn == HUMAN
+
+    @property
+    def can_undo(self) -> bool:
+        """Practice only: the human moved and the computer has not answered yet."""
+        return self.practice and self.computer_to_play and self.ply > 0
 
 
 def rules_for(preset: str, target: int) -> Rules:
@@ -130,15 +146,22 @@ class MatchService:
 
     def create(self, level: str, target: int, preset: str, seed: int | None = None) -> Match:
         """A new match; `seed` is for tests, players always get a random one."""
+        return self._create(level, rules_for(preset, target), "match", seed)
+
+    def create_practice(self, level: str, seed: int | None = None) -> Match:
+        """A free-practice round against `level`."""
+        return self._create(level, PRACTICE_RULES, "practice", seed)
+
+    def _create(self, level: str, rules: Rules, mode: str, seed: int | None) -> Match:
         if level not in LEVELS:
             raise Refused("bad_options")
-        rules = rules_for(preset, target)
         match = Match(
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
             seed=secrets.randbits(62) if seed is None else seed,
             rules=json.dumps(rules.to_dict(), sort_keys=True),
             level=level,
+            mode=mode,
         )
         with write_session(self.engine) as session:
             session.add(match)
@@ -162,7 +185,7 @@ class MatchService:
         after = state.apply(move)
         session.add(MoveRow(match_id=match.id, ply=match.ply, seat=state.turn, move=str(move)))
         match.ply += 1
-        match.status = "over" if after.finished else "playing"
+        match.status = "over" if Loaded(match, after).over else "playing"
         match.updated_at = now()
         session.add(match)
         return after
@@ -174,8 +197,8 @@ class MatchService:
             state = self._state(session, match)
             if ply != match.ply:
                 return Loaded(match, state)
-            if state.finished:
-                raise Refused("match_over", 409)
+            if Loaded(match, state).over:
+                raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
             if Loaded(match, state).sheet_pending:
                 raise Refused("round_sheet", 409)
             if state.turn != HUMAN:
@@ -192,7 +215,9 @@ class MatchService:
 
         The computer thinks outside the write lock (pro takes ~40 ms, and other matches'
         writes should not wait for it); the move is then written only if the match is still
-        at `ply`, so two requests racing for the same turn write it once.
+        at `ply` in the same position, so two requests racing for the same turn write it once,
+        and a practice undo followed by another move (the same ply, a new position) makes a
+        stale answer a no-op.
         """
         loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
@@ -201,7 +226,7 @@ class MatchService:
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)
-            if ply != match.ply or not Loaded(match, state).computer_to_play:
+            if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
                 return Loaded(match, state)
             state = self._write(session, match, state, move)
         self._keep(match, state)
@@ -222,6 +247,47 @@ class MatchService:
             match.rounds_seen = len(state.rounds)
             session.add(match)
             return Loaded(match, state, changed=changed)
+
+
+    def undo(self, match_id: str, secret: str, ply: int) -> Loaded:
+        """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.
+
+        Moves are otherwise never changed; a practice keeps no score, so taking one back loses
+        nothing. A move that ended a deal is not taken back: the new cards have been seen.
+        """
+        with write_session(self.engine) as session:
+            match = _get(session, match_id, secret)
+            state = self._state(session, match)
+            if match.mode != "practice":
+                raise Refused("no_undo", 409)
+            if ply < match.ply:
+                raise Refused("undo_late", 409)
+            if ply > match.ply:  # a replayed undo: it was done already
+                return Loaded(match, state)
+            if not Loaded(match, state).can_undo:
+                raise Refused("undo_nothing", 409)
+            row = session.exec(select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply == ply - 1)).one()
+            session.delete(row)
+            session.flush()
+            match.ply -= 1
+            before = replay(session, match)
+            if row.seat != HUMAN or (before.round_no, before.deal_no) != (state.round_no, state.deal_no):
+                raise Refused("undo_nothing", 409)  # the transaction rolls back: nothing changes
+            match.status, match.updated_at = "playing", now()
+            session.add(match)
+        self._keep(match, before)
+        return Loaded(match, before, changed=True)
+
+    def hints(self, loaded: Loaded) -> dict[Move, float]:
+        """Practice: each legal move's value as the pro sees it from the human's seat.
+
+        The pro decides from the human's observation only, so a hint reveals nothing hidden;
+        a fixed number of worlds and a seed from the position make the same hint every time.
+        """
+        if not loaded.practice or not loaded.human_to_play:
+            raise Refused("no_hint", 409)
+        pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS)
+        return pro.evaluate(observation(loaded.state, HUMAN))
 
 
 def parse_move(card: str, takes: list[str]) -> Move:

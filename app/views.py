@@ -28,6 +28,8 @@ class CardView:
     disabled: bool = False
     selected: bool = False
     takeable: bool = False
+    hint: str = ""  # practice: the pro's value of this card's best move
+    best: bool = False  # practice: the card of the pro's move
 
 
 def card_view(card: Card, lang: str, **flags: bool) -> CardView:
@@ -88,6 +90,15 @@ class Action:
 
 
 @dataclass
+class HintView:
+    """Practice help: the pro's move, and how to select it."""
+
+    move: str  # spoken: "seven of clubs, taking four of diamonds"
+    value: str
+    select_url: str
+
+
+@dataclass
 class TableView:
     lang: str
     urls: dict[str, str]
@@ -117,6 +128,11 @@ class TableView:
     sheet: Sheet | None = None
     winner: str | None = None
     final_totals: list[str] = field(default_factory=list)
+    practice: bool = False
+    can_undo: bool = False
+    hints: HintView | None = None
+    hints_on: bool = False
+    level_key: str = ""
 
 
 @dataclass
@@ -185,10 +201,7 @@ def _line(view_seat: int, played, lang: str) -> MoveLine:
     who = t(lang, "you") if view_seat == HUMAN else t(lang, "opponent")
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
-    if takes:
-        text = f"{who}: {card.label} ← {join([c.label for c in takes], lang)}"
-    else:
-        text = f"{who}: {card.label} ({t(lang, 'placed')})"
+    text = f"{who}: {move_words(played.move, lang)}"
     return MoveLine(who, card, takes, played.sur, text + (f" — {t(lang, 'sur')}" if played.sur else ""))
 
 
@@ -255,6 +268,39 @@ def sheet(view: Observation, lang: str) -> Sheet:
     )
 
 
+def _round_winner(view: Observation, lang: str) -> str:
+    """Practice: who won the round just played."""
+    score = view.finished_rounds[-1].score or ()
+    mine, theirs = score[HUMAN].total, score[COMPUTER].total
+    return t(lang, "round_won" if mine > theirs else "round_lost" if mine < theirs else "round_tied")
+
+
+def signed(value: float, lang: str) -> str:
+    """A hint value: one decimal, always signed, "+۲٫۵" in Persian."""
+    text = f"{value:+.1f}".replace("-", "−")
+    return digits(text.replace(".", "٫"), lang) if lang == "fa" else text
+
+
+def move_words(move: Move, lang: str) -> str:
+    """A move in words: "seven of clubs ← four of diamonds", or the card and "placed"."""
+    name = card_name(str(move.card), lang)
+    if not move.takes:
+        return f"{name} ({t(lang, 'placed')})"
+    return f"{name} ← {join([card_name(str(c), lang) for c in sorted(move.takes)], lang)}"
+
+
+def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
+    """Mark each hand card with the pro's value of its best move, and name the pro's move."""
+    best = max(values.items(), key=lambda item: item[1])[0]
+    for card in tv.hand:
+        mine = [v for m, v in values.items() if str(m.card) == card.code]
+        card.hint = signed(max(mine), lang) if mine else ""
+        card.best = card.code == str(best.card)
+    query = "&".join([f"card={best.card}", *(f"take={c}" for c in sorted(best.takes)), "hint=1"])
+    tv.hints = HintView(move_words(best, lang), signed(values[best], lang), f"{tv.urls['page']}?{query}")
+    tv.hints_on = True
+
+
 def urls(match_id: str, secret: str) -> dict[str, str]:
     page = f"/m/{match_id}/{secret}"
     return {
@@ -262,6 +308,8 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "move": page + "/move",
         "computer": page + "/computer",
         "next": page + "/next",
+        "undo": page + "/undo",
+        "practice": "/practice",
         "record": page + "/record.json",
         "home": "/",
         "new": "/",
@@ -324,7 +372,7 @@ def table_view(
     ]
 
     moves, log_finished = view.moves, False
-    if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.state.finished):
+    if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
     log = [_line(p.seat, p, lang) for p in moves[-6:]]
     computer_moves = [p for p in moves if p.seat == COMPUTER]
@@ -334,8 +382,8 @@ def table_view(
         announce = f"{announce} {t(lang, 'dealt')}".strip()
         hint = f"{t(lang, 'dealt')} {hint}".strip()
 
-    if loaded.state.finished:
-        state = "match-over"
+    if loaded.over:
+        state = "practice-over" if loaded.practice else "match-over"
     elif loaded.sheet_pending:
         state = "round-over"
     elif my_turn:
@@ -347,6 +395,8 @@ def table_view(
     winner = None
     if view.winner is not None:
         winner = t(lang, "you_won") if view.winner == HUMAN else t(lang, "computer_won")
+    if loaded.practice and loaded.over:
+        winner = _round_winner(view, lang)
 
     return TableView(
         lang=lang,
@@ -374,9 +424,12 @@ def table_view(
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
         computer_delay_ms=delay_ms,
-        sheet=sheet(view, lang) if (loaded.sheet_pending or loaded.state.finished) and view.finished_rounds else None,
+        sheet=sheet(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
+        practice=loaded.practice,
+        can_undo=loaded.can_undo,
+        level_key=match.level,
     )
 
 
@@ -388,6 +441,7 @@ class SavedMatch:
     status: str
     totals: str
     finished: bool
+    practice: bool = False
 
 
 def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
@@ -400,9 +454,10 @@ def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
                 url=urls(item.match.id, item.match.secret)["page"],
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(item.state.rules.target, lang),
-                status=t(lang, "status_over" if item.state.finished else "status_playing"),
+                status=t(lang, "status_over" if item.over else "status_playing"),
                 totals=f"{digits(totals[HUMAN], lang)} – {digits(totals[COMPUTER], lang)}",
-                finished=item.state.finished,
+                finished=item.over,
+                practice=item.practice,
             )
         )
     return out

@@ -1,0 +1,174 @@
+"""Free practice through HTTP: one round, no match score, the pro's hints, and undo."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from app.service import HINT_WORLDS, bot_seed
+from app.views import signed
+from engine import MatchState, bot, observation
+from tests.app.app_helpers import HX, action, choose_takes, chosen, game_state, hand, takeable
+
+SEED = 4_402_118_907_335_120_771
+
+
+def start(client: TestClient, level: str = "medium", seed: int = SEED) -> str:
+    match = client.app.state.service.create_practice(level, seed=seed)
+    return f"/m/{match.id}/{match.secret}"
+
+
+def loaded(client: TestClient, url: str):
+    return client.app.state.service.load(*url.split("/")[2:4])
+
+
+def rows(client: TestClient, url: str) -> int:
+    with client.app.state.service.engine.connect() as conn:
+        query = text("SELECT count(*) FROM move WHERE match_id = :m")
+        return conn.execute(query, {"m": url.split("/")[2]}).scalar_one()
+
+
+def first_move(state: MatchState) -> dict:
+    move = state.legal_moves()[0]
+    return {"card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
+
+
+def test_the_home_page_starts_a_practice_round(client):
+    home = client.get("/")
+    assert 'action="/practice"' in home.text
+    response = client.post("/practice", data={"level": "pro"}, follow_redirects=False)
+    assert response.status_code == 303
+    page = client.get(response.headers["location"]).text
+    assert game_state(page) == ("your-turn", 0)
+    assert 'id="practice-badge"' in page and 'id="hint-button"' in page
+    assert 'class="total"' not in page, "no match score in practice"
+    assert "تمرین" in client.get("/").text, "the home page lists it as a practice"
+    assert client.post("/practice", data={"level": "oracle"}).status_code == 400
+
+
+def test_from_the_table_another_practice_round_goes_to_its_own_address(client):
+    response = client.post("/practice", data={"level": "easy"}, headers=HX)
+    assert response.status_code == 204 and response.headers["HX-Redirect"].startswith("/m/")
+
+
+def test_a_hint_shows_the_pros_move_and_a_value_for_each_card(client):
+    url = start(client)
+    first = client.get(url, params={"hint": "1"}, headers=HX).text
+    again = client.get(url, params={"hint": "1"}, headers=HX).text
+    state = loaded(client, url)
+    values = bot("pro", seed=bot_seed(state.match, 0) ^ 0x5EED, worlds=HINT_WORLDS).evaluate(
+        observation(state.state, 0)
+    )
+    best = max(values.items(), key=lambda item: item[1])[0]
+    shown = dict(re.findall(r'data-hint="(\w+)" dir="ltr" aria-hidden="true">([^<]+)<', first))
+    for card in state.state.hand(0):
+        mine = [v for m, v in values.items() if m.card == card]
+        assert shown.get(str(card)) == (signed(max(mine), "fa") if mine else None)
+    assert re.findall(r'class="hint-value best" data-hint="(\w+)"', first) == [str(best.card)]
+    assert first == again, "the same position gives the same hint"
+    link = re.search(r'id="hint-select" href="([^"]+)"', first).group(1).replace("&amp;", "&")
+    selected = client.get(link, headers=HX).text
+    assert f'name="card" value="{best.card}"' in selected and chosen(selected) == sorted(str(c) for c in best.takes)
+    assert action(selected) == ("capture" if best.takes else "place", True)
+    assert 'name="hint" value="1"' in selected, "hints stay on while choosing"
+
+
+def test_hints_are_for_practice_on_the_players_turn_only(client):
+    match = client.app.state.service.create("easy", 31, "table", seed=SEED)
+    page = client.get(f"/m/{match.id}/{match.secret}", params={"hint": "1"}, headers=HX).text
+    assert 'id="hints"' not in page and 'id="hint-button"' not in page
+    url = start(client)
+    client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
+    assert 'id="hints"' not in client.get(url, params={"hint": "1"}, headers=HX).text
+
+
+def test_undo_takes_back_the_move_before_the_computer_answers(client):
+    url = start(client)
+    before = loaded(client, url).state
+    response = client.post(url + "/move", data={"ply": 0, **first_move(before)}, headers=HX)
+    assert game_state(response.text) == ("computer-turn", 1) and 'id="undo"' in response.text
+    assert 'hx-trigger="load delay:2500ms"' in response.text, "practice gives time to take a move back"
+    response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
+    assert response.status_code == 200 and game_state(response.text) == ("your-turn", 0)
+    assert "پس گرفته شد" in response.text
+    assert loaded(client, url).state == before and rows(client, url) == 0
+    replayed = client.post(url + "/undo", data={"ply": 1}, headers=HX)  # a double click
+    assert game_state(replayed.text) == ("your-turn", 0) and rows(client, url) == 0
+    nothing = client.post(url + "/undo", data={"ply": 0}, headers=HX)
+    assert nothing.status_code == 409 and rows(client, url) == 0
+
+
+def test_undo_is_refused_once_the_computer_has_answered(client):
+    url = start(client)
+    client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
+    client.post(url + "/computer", data={"ply": 1}, headers=HX)
+    response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
+    assert response.status_code == 409 and "دیر شد" in response.text
+    assert loaded(client, url).ply == 2 and rows(client, url) == 2
+
+
+def test_undo_is_refused_in_a_match(client):
+    match = client.app.state.service.create("easy", 31, "table", seed=SEED)
+    url = f"/m/{match.id}/{match.secret}"
+    client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
+    page = client.get(url, headers=HX).text
+    assert 'id="undo"' not in page
+    assert client.post(url + "/undo", data={"ply": 1}, headers=HX).status_code == 409
+    assert rows(client, url) == 1
+
+
+def test_a_computer_answer_thought_out_before_an_undo_is_not_written(client, monkeypatch):
+    """The computer thinks outside the lock: an undo and another move can land meanwhile."""
+    url = start(client)
+    service = client.app.state.service
+    match_id, secret = url.split("/")[2:4]
+    state = loaded(client, url).state
+    moves = state.legal_moves()
+    assert len(moves) > 1
+    service.play(match_id, secret, 0, moves[0])
+    real_bot = bot
+
+    class Interrupted:
+        def choose(self, view):
+            chosen_move = real_bot("easy", seed=1).choose(view)
+            service.undo(match_id, secret, 1)
+            service.play(match_id, secret, 0, moves[1])  # ply 1 again, another position
+            return chosen_move
+
+    monkeypatch.setattr("app.service.bot", lambda level, seed=None, **kw: Interrupted())
+    result = service.computer(match_id, secret, 1)
+    assert not result.changed and result.ply == 1
+    assert loaded(client, url).state == state.apply(moves[1]), "the stale answer was not written"
+
+
+def test_a_practice_is_one_round_and_shows_only_that_round(client):
+    url = start(client, level="easy")
+    response = client.get(url, headers=HX)
+    moves = 0
+    while True:
+        status, ply = game_state(response.text)
+        if status == "practice-over":
+            break
+        assert status in ("your-turn", "computer-turn")
+        if status == "computer-turn":
+            response = client.post(url + "/computer", data={"ply": ply}, headers=HX)
+            continue
+        card = next(code for code, _, dim in hand(response.text) if not dim)
+        response = client.get(url, params={"select": card}, headers=HX)
+        _, ready = action(response.text)
+        takes = chosen(response.text) if ready else choose_takes(card, takeable(response.text))
+        response = client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+        moves += 1
+    assert moves == 24
+    final = response.text
+    assert 'id="sheet"' in final and 'id="new-practice"' in final and "تمرین تمام شد" in final
+    assert 'id="hand"' not in final and 'id="table"' not in final, "the next round's cards are never shown"
+    assert 'id="record"' not in final
+    over = loaded(client, url)
+    assert over.over and over.match.status == "over" and len(over.state.rounds) == 1
+    refused = client.post(url + "/move", data={"ply": ply, **first_move(over.state)}, headers=HX)
+    assert refused.status_code == 409 and "تمرین تمام شده" in refused.text
+    assert game_state(client.post(url + "/computer", data={"ply": ply}, headers=HX).text) == ("practice-over", ply)
+    assert rows(client, url) == 48
