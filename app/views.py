@@ -316,20 +316,24 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
     }
 
 
-def table_view(
-    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int = 900
-) -> TableView:
-    """The table as the human seat sees it, from `observation(state, 0)` only."""
-    view = observation(loaded.state, HUMAN)
-    match = loaded.match
-    sel = sel or Selection()
-    d = lambda v: digits(v, lang)  # noqa: E731
+@dataclass
+class Board:
+    """The cards in front of the player and what tapping them allows: shared by the table and the lessons."""
 
+    hand: list[CardView]
+    table: list[CardView]
+    action: Action | None
+    sum_text: str
+    hint: str
+
+
+def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
+    """Hand and table cards (dimmed, capturing, selected, takeable), the action button and the sum line."""
+    d = lambda v: digits(v, lang)  # noqa: E731
     options = _options(view, sel.card) if sel.card else []
     takeable = frozenset().union(*(m.takes for m in options))
     capturing = {m.card for m in view.legal_moves if m.takes}
     playable = {m.card for m in view.legal_moves}
-    my_turn = loaded.human_to_play
     hand = [
         card_view(
             c,
@@ -358,6 +362,21 @@ def table_view(
         if sel.card.is_number and captures:
             parts = [sel.card.rank, *sorted(c.rank for c in sel.takes)]
             sum_text = " + ".join(d(p) for p in parts) + f" = {d(sum(parts))} / {d(11)}"
+    return Board(hand, table, action, sum_text, hint)
+
+
+def table_view(
+    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int = 900
+) -> TableView:
+    """The table as the human seat sees it, from `observation(state, 0)` only."""
+    view = observation(loaded.state, HUMAN)
+    match = loaded.match
+    sel = sel or Selection()
+    d = lambda v: digits(v, lang)  # noqa: E731
+
+    my_turn = loaded.human_to_play
+    b = board(view, sel, lang, my_turn)
+    hand, table, action, sum_text, hint = b.hand, b.table, b.action, b.sum_text, b.hint
 
     names = [t(lang, "you"), t(lang, "opponent")]
     sides = [
