@@ -15,6 +15,7 @@ from .routes import router
 from .rules_page import router as rules_router
 from .service import MatchService
 from .settings import ROOT, Settings
+from .tutorial_page import router as tutorial_router
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
@@ -88,4 +89,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.include_router(router)
     app.include_router(rules_router)
+    app.include_router(tutorial_router)
     return app

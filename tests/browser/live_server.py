@@ -18,8 +18,13 @@ class LiveServer:
     backlog instead of failing: no polling for readiness is needed.
     """
 
-    def __init__(self, db_url: str, port: int = 0, computer_delay_ms: int = 30):
-        self.settings = Settings(database_url=db_url, secret_key="browser-tests", computer_delay_ms=computer_delay_ms)
+    def __init__(self, db_url: str, port: int = 0, computer_delay_ms: int = 30, practice_delay_ms: int = 30):
+        self.settings = Settings(
+            database_url=db_url,
+            secret_key="browser-tests",
+            computer_delay_ms=computer_delay_ms,
+            practice_delay_ms=practice_delay_ms,
+        )
         self.port = port
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None

@@ -1,0 +1,274 @@
+"""The step-by-step tutorial: every lesson's position, answer, claims and explanations, checked with the engine."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.tutorial import LESSONS, Lesson, LessonText, lesson, verdict, why_dimmed
+from engine import CARDS, Card, Move
+
+EXPECTED_KEYS = [
+    "sum-eleven",  # 1. a plain sum of eleven
+    "several-cards",  # 2. several cards at once
+    "two-sets",  # 3. choosing between two sets, and why clubs matter
+    "ace-ten",  # 4. ace with ten
+    "jack-sweep",  # 5. the jack sweep and what it leaves
+    "king-queen",  # 6. king takes king, queen takes queen
+    "forced-capture",  # 7. forced capture: the dimmed cards
+    "sur",  # 8a. the sur
+    "jack-no-sur",  # 8b. a jack sweep is not a sur
+    "last-deal",  # 9. no sur in the last deal
+    "leftovers",  # 10. leftovers to the last capturer
+    "scoring",  # 11. how a round is scored
+]
+# The round's last card, which must capture if it can: every legal move ends the same way, so
+# these lessons have a single legal move and nothing to get wrong.
+NO_WRONG_MOVE = {"leftovers", "scoring"}
+CLAIMS = {"takes", "after", "sur", "scored", "leftover", "round_over", "totals", "clubs_to", "dimmed", "legal_count"}
+IDS = [les.key for les in LESSONS]
+FA_FORBIDDEN = re.compile(r"[0-9A-Za-z]")  # no ASCII digits, and so no card codes either
+
+
+def codes(cards) -> set[str]:
+    return {str(c) for c in cards}
+
+
+def legal(les: Lesson) -> list[str]:
+    return [str(m) for m in les.state().legal_moves()]
+
+
+def dimmed(les: Lesson) -> set[str]:
+    state = les.state()
+    playable = {m.card for m in state.legal_moves()}
+    return {str(c) for c in state.hand(0) if c not in playable}
+
+
+def play(les: Lesson, move_text: str) -> dict[str, object]:
+    """What the engine makes of ``move_text`` in the lesson, in the claims' terms."""
+    state = les.state()
+    move = Move.parse(move_text)
+    after = state.apply(move)
+    outcome = after.last
+    assert outcome is not None and outcome.move == move
+    log = outcome.round_over
+    if log is None:
+        table = codes(after.table_cards)
+    elif log.leftover is not None:
+        table = codes(log.leftover.cards)
+    else:  # nobody to take the table: the cards stay where they were
+        table = (codes(state.table_cards) - codes(move.takes)) | ({str(move.card)} if move.places else set())
+    score = log.score if log else None
+    return {
+        "takes": codes(move.takes),
+        "after": table,
+        "sur": outcome.sur,
+        "scored": outcome.sur_scored,
+        "leftover": None if log is None or log.leftover is None else (log.leftover.seat, codes(log.leftover.cards)),
+        "round_over": log is not None,
+        "totals": tuple(s.total for s in score) if score else None,
+        "clubs_to": None if not score else next((i for i, s in enumerate(score) if s.clubs_points), None),
+        "dimmed": dimmed(les),
+        "legal_count": len(legal(les)),
+    }
+
+
+def expected(key: str, value: object) -> object:
+    """A claim's value in the terms of `play`: card lists become sets."""
+    if key in ("takes", "after", "dimmed"):
+        return set(value)
+    if key == "leftover" and value is not None:
+        return (value[0], set(value[1]))
+    return value
+
+
+def test_the_lessons_come_in_the_issues_order():
+    assert [les.key for les in LESSONS] == EXPECTED_KEYS
+    for les in LESSONS:
+        assert lesson(les.key) is les
+    with pytest.raises(KeyError):
+        lesson("no-such-lesson")
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_the_position_is_a_sensible_deal_and_the_answers_are_legal(les: Lesson):
+    state = les.state()
+    assert state.turn == 0 and state.last_deal is les.last_deal
+    assert [str(c) for c in state.hand(0)] == list(les.hand) and [str(c) for c in state.hand(1)] == list(les.opponent)
+    assert [str(c) for c in state.table_cards] == list(les.table)
+    assert 1 <= len(les.hand) <= 4 and les.table
+    # seat 0 leads every deal, so the opponent holds as many cards; only the round's last card stands alone
+    assert len(les.opponent) == len(les.hand) or (les.last_deal and not les.opponent and len(les.hand) == 1)
+    assert state.stock_count == (0 if les.last_deal else 8)
+    every = [*les.hand, *les.opponent, *les.table, *(c for pile in les.piles for c in pile), *map(str, state.stock)]
+    assert len(every) == len(set(every))
+    assert (les.last_capturer is not None) == bool(les.piles)
+    moves = legal(les)
+    assert les.answers and all(a in moves for a in les.answers)
+    assert all(str(Move.parse(a)) == a for a in les.answers)  # the canonical text the web compares with
+
+
+@pytest.mark.parametrize("les", [les for les in LESSONS if les.piles], ids=[les.key for les in LESSONS if les.piles])
+def test_the_round_end_lessons_hold_the_whole_deck(les: Lesson):
+    held = [*les.hand, *les.opponent, *les.table, *(c for pile in les.piles for c in pile)]
+    assert sorted(held, key=lambda c: Card.parse(c).id) == [str(c) for c in CARDS]
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_every_claim_holds_in_the_engine(les: Lesson):
+    assert les.claim and set(les.claim) <= CLAIMS | {"other"}, les.claim
+    for answer in les.answers:
+        got = play(les, answer)
+        for key, value in les.claim.items():
+            if key != "other":
+                assert got[key] == expected(key, value), f"{les.key} {answer}: {key}={value!r}, engine {got[key]!r}"
+    for move_text, claims in les.claim.get("other", {}).items():
+        assert move_text in legal(les) and move_text not in les.answers
+        got = play(les, move_text)
+        assert claims and set(claims) <= CLAIMS
+        for key, value in claims.items():
+            assert got[key] == expected(key, value), f"{les.key} {move_text}: claim {key}={value!r}"
+
+
+# What each lesson must pin down, whatever else its claims say.
+PINS: dict[str, dict[str, object]] = {
+    "sum-eleven": {"takes": ("4D",)},
+    "several-cards": {"takes": ("3D", "AH")},
+    "two-sets": {"takes": ("5C",)},
+    "ace-ten": {"takes": ("10D",)},
+    "jack-sweep": {"after": ("KD", "QS"), "sur": False},
+    "king-queen": {"takes": ("KC",)},
+    "forced-capture": {"dimmed": ("8S", "QC"), "legal_count": 1},
+    "sur": {"after": (), "sur": True, "scored": True},
+    "jack-no-sur": {"sur": True, "scored": True},
+    "last-deal": {"after": (), "sur": True, "scored": False},
+    "leftovers": {"round_over": True, "leftover": (0, ("2C", "KS", "KC"))},
+    "scoring": {"round_over": True, "totals": (12, 8), "clubs_to": 0},
+}
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_each_lesson_claims_what_it_teaches(les: Lesson):
+    assert set(PINS) == set(EXPECTED_KEYS)
+    for key, value in PINS[les.key].items():
+        assert key in les.claim and expected(key, les.claim[key]) == expected(key, value), (les.key, key)
+
+
+def test_the_jack_sweep_lessons_show_kings_and_queens_stay_and_no_sur():
+    after = play(lesson("jack-sweep"), lesson("jack-sweep").answers[0])["after"]
+    assert after and all(Card.parse(c).rank in (12, 13) for c in after)
+    sweep = play(lesson("jack-no-sur"), "JD+2H+6C")
+    assert sweep["after"] == set() and sweep["sur"] is False
+    assert lesson("jack-no-sur").claim["other"]["JD+2H+6C"]["sur"] is False
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_a_learner_can_be_wrong(les: Lesson):
+    wrong_moves = [m for m in legal(les) if m not in les.answers]
+    if les.key in NO_WRONG_MOVE:
+        assert len(legal(les)) == 1 and not dimmed(les)
+    else:
+        assert wrong_moves or dimmed(les)
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_every_legal_move_gets_its_own_verdict(les: Lesson, lang: str):
+    text = les.text[lang]
+    moves = legal(les)
+    for move_text in moves:
+        v = verdict(les, Move.parse(move_text), lang)
+        if move_text in les.answers:
+            assert v.right and v.text == text.praise
+        else:
+            card = move_text.split("+")[0]
+            specific = text.wrong.get(move_text) or text.wrong.get(card)
+            assert specific, f"{les.key}: no explanation for {move_text} in {lang}"
+            assert not v.right and v.text == specific and v.text != text.praise
+    # no stale keys: each key is a legal wrong move, or a hand card all of whose moves are wrong
+    for key in text.wrong:
+        if "+" in key or key not in les.hand:
+            assert key in moves and key not in les.answers, (les.key, key)
+        else:
+            assert not any(a.split("+")[0] == key for a in les.answers), (les.key, key)
+    assert set(les.text["fa"].wrong) == set(les.text["en"].wrong)
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_dimmed_cards_are_explained(les: Lesson):
+    for lang in ("fa", "en"):
+        assert bool(les.text[lang].dimmed) == bool(dimmed(les)), (les.key, lang)
+        for card in dimmed(les):
+            assert why_dimmed(les, card, lang) == les.text[lang].dimmed
+            v = verdict(les, Move.parse(card), lang)  # a dimmed card forced through: must_capture
+            assert not v.right and v.text == les.text[lang].dimmed
+
+
+def test_why_dimmed_falls_back_to_the_forced_capture_rule():
+    les = lesson("sur")  # no dimmed card of its own
+    en = why_dimmed(les, "7H", "en")
+    fa = why_dimmed(les, "7H", "fa")
+    assert "seven of hearts" in en and "must" in en
+    assert "هفت دل" in fa and not FA_FORBIDDEN.search(fa)
+    assert why_dimmed(les, "not-a-card", "en")
+
+
+def forged(les: Lesson) -> list[object]:
+    """Moves the UI cannot make: cards not in the hand, wrong sums, cards not on the table, face cards in a sum."""
+    table = [Card.parse(c) for c in les.table]
+    first = Card.parse(les.hand[0])
+    moves: list[object] = [
+        Move.of(les.table[0]),  # a table card played from the hand
+        Move(first, frozenset(table)),  # the whole table
+        Move.of(first, ["2S" if "2S" not in les.table else "3H"]),  # maybe not on the table
+        Move.of(first),  # laying down a card that can (or cannot) capture
+        Move.of("JC", les.table),
+        "7H+4D",  # not a Move at all
+        None,
+    ]
+    moves += [Move(Card.parse(c), frozenset({t})) for c in les.hand for t in table]
+    return moves
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_forged_moves_get_an_explanation_and_never_crash(les: Lesson, lang: str):
+    moves = legal(les)
+    for move in forged(les):
+        if isinstance(move, Move) and str(move) in moves:
+            continue
+        v = verdict(les, move, lang)
+        assert v.right is False and v.text.strip(), (les.key, move)
+        if lang == "fa":
+            assert not FA_FORBIDDEN.search(v.text), v.text
+
+
+def test_illegal_moves_are_explained_by_their_reason():
+    first = lesson("sum-eleven")
+    assert verdict(first, Move.parse("7H+9S"), "en").text == "7 + 9 = 16, not 11."
+    assert verdict(first, Move.parse("7H+9S"), "fa").text == "۷ + ۹ = ۱۶، نه ۱۱."
+    assert "not in your hand" in verdict(first, Move.parse("8D"), "en").text  # the opponent's card
+    assert "not on the table" in verdict(first, Move.parse("7H+4S"), "en").text
+    assert "never count" in verdict(first, Move.parse("7H+QH"), "en").text
+    assert verdict(first, Move.parse("7H"), "en").text.startswith("The seven of hearts can capture")
+    assert verdict(first, Move.parse("5C"), "en").text == first.text["en"].dimmed
+    assert "one king" in verdict(lesson("king-queen"), Move.parse("KH+KC+KD"), "en").text
+    assert "every number card" in verdict(lesson("jack-sweep"), Move.parse("JS+4D+9C"), "en").text
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=IDS)
+def test_texts_are_there_in_both_languages_and_persian_uses_persian_digits(les: Lesson):
+    assert set(les.text) == {"fa", "en"}
+    for lang, text in les.text.items():
+        assert isinstance(text, LessonText)
+        parts = [text.title, text.teach, text.task, text.praise]
+        assert all(p.strip() for p in parts), (les.key, lang)
+        parts += [text.dimmed, *text.wrong.values()]
+        assert all(w.strip() for w in text.wrong.values())
+        if lang == "fa":
+            for part in parts:
+                assert not FA_FORBIDDEN.search(part), (les.key, part)
+                assert re.search(r"[\u0600-\u06FF]", part) or not part
+    titles = [les.text[lang].title for les in LESSONS for lang in ("fa", "en")]
+    assert len(titles) == len(set(titles))
