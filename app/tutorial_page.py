@@ -70,6 +70,7 @@ class LessonView:
     praise: str = ""
     played: list[CardView] = field(default_factory=list)  # the card played and what it took
     after: list[CardView] = field(default_factory=list)  # the table right after the move
+    after_label: str = ""
     facts: list[str] = field(default_factory=list)  # what the engine says happened
     sheet: Sheet | None = None
     next_url: str | None = None
@@ -123,6 +124,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     lv = _position(lesson, state, Selection(), lang, done)
     lv.board = Board([], [], None, "", "")
     lv.solved, lv.praise = True, lesson.text[lang].praise
+    lv.after_label = t(lang, "table_after")
     lv.played = [card_view(c, lang) for c in (move.card, *sorted(move.takes))]
     ended = outcome.round_over
     table_after = [c for c in state.table_cards if c not in move.takes] if ended else list(after.table_cards)
@@ -140,7 +142,12 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
         if ended.leftover is not None and ended.leftover.cards:
             who = t(lang, "seat_you") if ended.leftover.seat == 0 else t(lang, "the_computer")
             facts.append(t(lang, "fact_leftover", who=who, cards=_names(ended.leftover.cards, lang)))
-        lv.sheet = sheet(observation(after, 0), lang)
+        piles = [[*state.captured_cards(seat)] for seat in range(state.players)]
+        piles[0] += [move.card, *move.takes]
+        if ended.leftover is not None:
+            piles[ended.leftover.seat] += ended.leftover.cards
+        lv.sheet = sheet(observation(after, 0), lang, [sorted(p) for p in piles])
+        lv.after_label = t(lang, "table_at_end")
     lv.facts = facts
     index = LESSONS.index(lesson)
     lv.next_url = f"/learn/{LESSONS[index + 1].key}" if index + 1 < len(LESSONS) else None

@@ -227,11 +227,15 @@ def round_piles(log: RoundLog, sides: int = 2) -> list[list[Card]]:
     return [sorted(p) for p in piles]
 
 
-def sheet(view: Observation, lang: str) -> Sheet:
-    """The score sheet of the last finished round, with the cards behind each line."""
+def sheet(view: Observation, lang: str, piles: list[list[Card]] | None = None) -> Sheet:
+    """The score sheet of the last finished round, with the cards behind each line.
+
+    The cards are what each seat took in the round's moves, or `piles` when the round began
+    from a prepared position (a lesson) with cards already taken.
+    """
     log = view.finished_rounds[-1]
     scores = log.score or ()
-    piles = round_piles(log, len(scores))
+    piles = piles if piles is not None else round_piles(log, len(scores))
 
     def cards(pred) -> list[list[CardView]]:
         return [[card_view(c, lang) for c in pile if pred(c)] for pile in piles]

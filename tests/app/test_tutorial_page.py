@@ -69,6 +69,7 @@ def test_selecting_and_playing_the_answer_praises_and_opens_the_next_lesson(clie
     after = re.search(r'id="after-table".*?</div>', done.text, re.S).group(0)
     assert set(re.findall(r'data-card="(\w+)"', after)) == {"9S", "QH"}, "what the engine left on the table"
     assert 'href="/learn/several-cards"' in done.text and 'id="next-lesson"' in done.text
+    assert re.search(r'<a href="/learn/several-cards"[^>]*class="step', done.text), "the lesson strip opens it too"
     assert client.get("/learn/several-cards").status_code == 200
     assert "۱ درس از ۱۲" in client.get("/learn").text
 
@@ -107,6 +108,9 @@ def test_every_lesson_in_order_then_the_tutorial_is_finished_and_resumes_there(c
     state = lesson(LESSONS[-1].key).state().apply(Move.parse(LESSONS[-1].answers[0]))
     expected = [str(s.total).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")) for s in state.rounds[-1].score]
     assert re.findall(r"<b>([^<]+)</b>", totals) == expected, "the sheet is the engine's score"
+    clubs_row = re.search(r'<tbody>\s*<tr>(.*?)</tr>', last, re.S).group(1)
+    behind = [cell.count('class="mini') for cell in re.findall(r"<td>(.*?)</td>", clubs_row, re.S)]
+    assert behind == [s.clubs for s in state.rounds[-1].score], "every club taken this round is shown, piles too"
     index = client.get("/learn").text
     assert "۱۲ درس از ۱۲" in index and 'id="resume" href="/learn/sum-eleven"' in index
     client.post("/learn/restart")
