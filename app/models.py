@@ -27,6 +27,7 @@ class Match(SQLModel, table=True):
     status: str = Field(default="playing", max_length=16, sa_column_kwargs={"server_default": "playing"})
     ply: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
 

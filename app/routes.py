@@ -36,6 +36,7 @@ def _digits(context, value: object) -> str:
 templates.env.filters["digits"] = _digits
 
 MAX_SAVED = 30
+MAX_PRACTICE = 3
 
 
 def service(request: Request) -> MatchService:
@@ -60,10 +61,14 @@ def _finish(request: Request, response: Response, lang: str) -> Response:
     return response
 
 
-def _remember(request: Request, match_id: str) -> None:
-    """Add a match id to this browser's signed session cookie (ids only, never cards or seeds)."""
-    ids = [i for i in request.session.get("matches", []) if i != match_id]
-    request.session["matches"] = [match_id, *ids][:MAX_SAVED]
+def _remember(request: Request, match_id: str, practice: bool = False) -> None:
+    """Add a match id to this browser's signed session cookie (ids only, never cards or seeds).
+
+    Practice rounds have a short list of their own, so they never push a match out of the list.
+    """
+    key, keep = ("practice", MAX_PRACTICE) if practice else ("matches", MAX_SAVED)
+    ids = [i for i in request.session.get(key, []) if i != match_id]
+    request.session[key] = [match_id, *ids][:keep]
 
 
 def _context(lang: str, **values) -> dict:
@@ -113,11 +118,20 @@ async def read_form(request: Request) -> FormData | None:
         return None
 
 
-def _ply(form: FormData | None) -> int:
-    value = form.get("ply") if form is not None else None
+def _number(form: FormData | None, name: str) -> int:
+    value = form.get(name) if form is not None else None
     if not isinstance(value, str) or not (value.isascii() and value.isdigit()) or len(value) > 6:
         raise Refused("garbage")
     return int(value)
+
+
+def _ply(form: FormData | None) -> int:
+    return _number(form, "ply")
+
+
+def _undos(form: FormData | None) -> int | None:
+    """The practice's undo count the form was made at (practice forms only carry it)."""
+    return _number(form, "undos") if form is not None and "undos" in form else None
 
 
 @router.get("/health")
@@ -129,7 +143,7 @@ def health() -> dict[str, str]:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> Response:
     lang = lang_of(request)
-    ids = [i for i in request.session.get("matches", []) if isinstance(i, str)]
+    ids = [i for key in ("matches", "practice") for i in request.session.get(key, []) if isinstance(i, str)]
     saved = saved_matches(service(request).listed(ids), lang)
     ctx = _context(
         lang,
@@ -174,7 +188,7 @@ async def create_practice(request: Request) -> Response:
         match = await run_in_threadpool(service(request).create_practice, str(form.get("level", "")))
     except Refused as refused:
         return render_error(request, lang, f"msg_{refused.reason}", refused.status)
-    _remember(request, match.id)
+    _remember(request, match.id, practice=True)
     page = urls(match.id, match.secret)["page"]
     if is_htmx(request):
         return Response(status_code=204, headers={"HX-Redirect": page})
@@ -188,7 +202,7 @@ def show_match(request: Request, match_id: str, secret: str) -> Response:
         loaded = service(request).load(match_id, secret)
     except NotFound:
         return render_error(request, lang, "msg_not_found", 404)
-    _remember(request, match_id)
+    _remember(request, match_id, practice=loaded.practice)
     q = request.query_params
     try:
         sel = select(
@@ -218,7 +232,7 @@ def _move(request: Request, match_id: str, secret: str, form: FormData | None, l
         takes = [str(x) for x in form.getlist("take")] if form is not None else []
         if not isinstance(card, str):
             raise Refused("garbage")
-        loaded = svc.play(match_id, secret, ply, parse_move(card, takes))
+        loaded = svc.play(match_id, secret, ply, parse_move(card, takes), _undos(form))
     except NotFound:
         return render_error(request, lang, "msg_not_found", 404)
     except Refused as refused:
@@ -227,8 +241,8 @@ def _move(request: Request, match_id: str, secret: str, form: FormData | None, l
         return render_table(request, loaded, lang, message="msg_already")
     if is_htmx(request):
         return render_table(request, loaded, lang)
-    if loaded.computer_to_play:  # without JavaScript the computer answers at once
-        svc.computer(match_id, secret, loaded.ply)
+    if loaded.computer_to_play and not loaded.practice:  # without JavaScript the computer answers at once
+        svc.computer(match_id, secret, loaded.ply)  # (in practice a button asks, so the move can be taken back)
     return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
 
 
@@ -287,13 +301,13 @@ async def next_round(request: Request, match_id: str, secret: str) -> Response:
 
 def _undo(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
     try:
-        loaded = service(request).undo(match_id, secret, _ply(form))
+        loaded = service(request).undo(match_id, secret, _ply(form), _undos(form))
     except NotFound:
         return render_error(request, lang, "msg_not_found", 404)
     except Refused as refused:
         return _refused(request, match_id, secret, lang, refused)
     if is_htmx(request):
-        return render_table(request, loaded, lang, message="msg_undone" if loaded.changed else "msg_already")
+        return render_table(request, loaded, lang, message="msg_undone")  # done now, or by the first click
     return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
 
 

@@ -123,23 +123,30 @@ class MatchService:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        self._cache: OrderedDict[str, tuple[int, MatchState]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()  # id -> (undos, ply, state)
         self._cache_lock = threading.Lock()
+        self._hints: OrderedDict[tuple[str, int, int], dict[Move, float]] = OrderedDict()
 
     def _state(self, session: Session, match: Match) -> MatchState:
         """The match's state: from the cache of recent states, brought up to date by replaying."""
         with self._cache_lock:
             hit = self._cache.get(match.id)
-        if hit is not None and hit[0] == match.ply:
-            return hit[1]
-        state = replay(session, match, hit if hit is not None and hit[0] < match.ply else None)
+        # A practice undo rewrites history (the same ply can then hold another move), so a
+        # state counts only if it was kept after the match's latest undo.
+        if hit is not None and hit[0] == match.undos:
+            if hit[1] == match.ply:
+                return hit[2]
+            since = (hit[1], hit[2]) if hit[1] < match.ply else None
+        else:
+            since = None
+        state = replay(session, match, since)
         self._keep(match, state)
         return state
 
     def _keep(self, match: Match, state: MatchState) -> None:
         """Cache a state; call it only with committed moves."""
         with self._cache_lock:
-            self._cache[match.id] = (match.ply, state)
+            self._cache[match.id] = (match.undos, match.ply, state)
             self._cache.move_to_end(match.id)
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
@@ -190,12 +197,12 @@ class MatchService:
         session.add(match)
         return after
 
-    def play(self, match_id: str, secret: str, ply: int, move: Move) -> Loaded:
-        """The human's move, if the match is still at `ply`."""
+    def play(self, match_id: str, secret: str, ply: int, move: Move, undos: int | None = None) -> Loaded:
+        """The human's move, if the match is still at `ply` (and, when given, after `undos` undos)."""
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)
-            if ply != match.ply:
+            if ply != match.ply or (undos is not None and undos != match.undos):
                 return Loaded(match, state)
             if Loaded(match, state).over:
                 raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
@@ -249,11 +256,13 @@ class MatchService:
             return Loaded(match, state, changed=changed)
 
 
-    def undo(self, match_id: str, secret: str, ply: int) -> Loaded:
+    def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.
 
         Moves are otherwise never changed; a practice keeps no score, so taking one back loses
-        nothing. A move that ended a deal is not taken back: the new cards have been seen.
+        nothing. The human leads every deal of a practice's one round (the dealer plays last),
+        so the move taken back never ended a deal: no new cards have been seen. `match.undos`
+        counts undos, so that forms and cached states from before one are known to be stale.
         """
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
@@ -262,19 +271,18 @@ class MatchService:
                 raise Refused("no_undo", 409)
             if ply < match.ply:
                 raise Refused("undo_late", 409)
-            if ply > match.ply:  # a replayed undo: it was done already
-                return Loaded(match, state)
+            if ply > match.ply or (undos is not None and undos != match.undos):
+                return Loaded(match, state)  # a replayed undo: it was done already
             if not Loaded(match, state).can_undo:
                 raise Refused("undo_nothing", 409)
             row = session.exec(select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply == ply - 1)).one()
             session.delete(row)
             session.flush()
             match.ply -= 1
-            before = replay(session, match)
-            if row.seat != HUMAN or (before.round_no, before.deal_no) != (state.round_no, state.deal_no):
-                raise Refused("undo_nothing", 409)  # the transaction rolls back: nothing changes
+            match.undos += 1
             match.status, match.updated_at = "playing", now()
             session.add(match)
+            before = replay(session, match)
         self._keep(match, before)
         return Loaded(match, before, changed=True)
 
@@ -286,8 +294,18 @@ class MatchService:
         """
         if not loaded.practice or not loaded.human_to_play:
             raise Refused("no_hint", 409)
+        key = (loaded.match.id, loaded.match.undos, loaded.ply)  # hints stay on while the player taps
+        with self._cache_lock:
+            hit = self._hints.get(key)
+        if hit is not None:
+            return hit
         pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS)
-        return pro.evaluate(observation(loaded.state, HUMAN))
+        values = pro.evaluate(observation(loaded.state, HUMAN))
+        with self._cache_lock:
+            self._hints[key] = values
+            while len(self._hints) > self.CACHE_SIZE:
+                self._hints.popitem(last=False)
+        return values
 
 
 def parse_move(card: str, takes: list[str]) -> Move:

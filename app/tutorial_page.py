@@ -48,6 +48,7 @@ class LessonLink:
     url: str
     done: bool
     open: bool
+    spoken: str  # "lesson 3: the jack sweeps (passed)"
     current: bool = False
 
 
@@ -61,6 +62,7 @@ class LessonView:
     url: str
     board: Board
     opponent_backs: list[int]
+    opponent_count: str
     stock_count: str
     links: list[LessonLink]
     selected: str | None = None
@@ -73,6 +75,7 @@ class LessonView:
     after_label: str = ""
     facts: list[str] = field(default_factory=list)  # what the engine says happened
     sheet: Sheet | None = None
+    names: list[str] = field(default_factory=list)  # the sheet's columns
     next_url: str | None = None
 
 
@@ -85,10 +88,17 @@ def links(done: list[str], lang: str, current: str = "") -> list[LessonLink]:
             f"/learn/{lesson.key}",
             lesson.key in done,
             i <= last_open,
+            _spoken(i, lesson, lesson.key in done, i <= last_open, lang),
             lesson.key == current,
         )
         for i, lesson in enumerate(LESSONS)
     ]
+
+
+def _spoken(index: int, lesson: Lesson, done: bool, is_open: bool, lang: str) -> str:
+    state = t(lang, "lesson_done") if done else "" if is_open else t(lang, "lesson_locked")
+    name = t(lang, "lesson_of", n=digits(index + 1, lang), total=digits(len(LESSONS), lang))
+    return f"{name}: {lesson.text[lang].title}" + (f" ({state})" if state else "")
 
 
 def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done: list[str]) -> LessonView:
@@ -104,6 +114,7 @@ def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done
         url=f"/learn/{lesson.key}",
         board=board(view, sel, lang, my_turn=True),
         opponent_backs=list(range(view.hand_counts[1])),
+        opponent_count=digits(view.hand_counts[1], lang),
         stock_count=digits(view.stock_count, lang),
         links=links(done, lang, lesson.key),
         selected=str(sel.card) if sel.card else None,
@@ -148,6 +159,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
             piles[ended.leftover.seat] += ended.leftover.cards
         lv.sheet = sheet(observation(after, 0), lang, [sorted(p) for p in piles])
         lv.after_label = t(lang, "table_at_end")
+        lv.names = [t(lang, "you"), t(lang, "opponent")]
     lv.facts = facts
     index = LESSONS.index(lesson)
     lv.next_url = f"/learn/{LESSONS[index + 1].key}" if index + 1 < len(LESSONS) else None

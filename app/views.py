@@ -129,6 +129,7 @@ class TableView:
     winner: str | None = None
     final_totals: list[str] = field(default_factory=list)
     practice: bool = False
+    undos: int = 0
     can_undo: bool = False
     hints: HintView | None = None
     hints_on: bool = False
@@ -280,8 +281,12 @@ def _round_winner(view: Observation, lang: str) -> str:
 
 
 def signed(value: float, lang: str) -> str:
-    """A hint value: one decimal, always signed, "+۲٫۵" in Persian."""
-    text = f"{value:+.1f}".replace("-", "−")
+    """A hint value: one decimal, always signed, "+۲٫۵" in Persian.
+
+    >>> signed(-0.04, "en"), signed(2.46, "fa")
+    ('+0.0', '+۲٫۵')
+    """
+    text = f"{round(value, 1) + 0.0:+.1f}".replace("-", "−")  # + 0.0 turns -0.0 into 0.0
     return digits(text.replace(".", "٫"), lang) if lang == "fa" else text
 
 
@@ -294,14 +299,19 @@ def move_words(move: Move, lang: str) -> str:
 
 
 def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
-    """Mark each hand card with the pro's value of its best move, and name the pro's move."""
+    """Mark each hand card with the pro's value of its best move, and name the pro's move.
+
+    With a single legal move there is nothing to weigh: it is named as the only move, without values.
+    """
     best = max(values.items(), key=lambda item: item[1])[0]
+    only = len(values) == 1
     for card in tv.hand:
         mine = [v for m, v in values.items() if str(m.card) == card.code]
-        card.hint = signed(max(mine), lang) if mine else ""
+        card.hint = signed(max(mine), lang) if mine and not only else ""
         card.best = card.code == str(best.card)
     query = "&".join([f"card={best.card}", *(f"take={c}" for c in sorted(best.takes)), "hint=1"])
-    tv.hints = HintView(move_words(best, lang), signed(values[best], lang), f"{tv.urls['page']}?{query}")
+    value = t(lang, "hint_only") if only else signed(values[best], lang)
+    tv.hints = HintView(move_words(best, lang), value, f"{tv.urls['page']}?{query}")
     tv.hints_on = True
 
 
@@ -393,6 +403,10 @@ def table_view(
         )
         for s in range(2)
     ]
+    if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
+        scores = view.finished_rounds[-1].score or ()
+        for side, score in zip(sides, scores, strict=True):
+            side.clubs, side.surs = d(score.clubs), d(score.surs)
 
     moves, log_finished = view.moves, False
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
@@ -400,7 +414,7 @@ def table_view(
     log = [_line(p.seat, p, lang) for p in moves[-6:]]
     computer_moves = [p for p in moves if p.seat == COMPUTER]
     computer_last = _line(COMPUTER, computer_moves[-1], lang) if computer_moves else None
-    announce = _announce(moves[-1], lang) if moves and moves[-1].seat == COMPUTER else ""
+    announce = _announce(moves[-1], lang) if moves and moves[-1].seat == COMPUTER and not message else ""
     if view.moves and all(n == 4 for n in view.hand_counts):  # both hands were empty: a new deal
         announce = f"{announce} {t(lang, 'dealt')}".strip()
         hint = f"{t(lang, 'dealt')} {hint}".strip()
@@ -451,6 +465,7 @@ def table_view(
         winner=winner,
         final_totals=[d(x) for x in view.totals],
         practice=loaded.practice,
+        undos=match.undos,
         can_undo=loaded.can_undo,
         level_key=match.level,
     )
@@ -478,7 +493,7 @@ def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(item.state.rules.target, lang),
                 status=t(lang, "status_over" if item.over else "status_playing"),
-                totals=f"{digits(totals[HUMAN], lang)} – {digits(totals[COMPUTER], lang)}",
+                totals="" if item.practice else f"{digits(totals[HUMAN], lang)} – {digits(totals[COMPUTER], lang)}",
                 finished=item.over,
                 practice=item.practice,
             )

@@ -1,4 +1,4 @@
-"""match.mode: "match" or "practice" (free practice: one round with hints and undo)
+"""match.mode ("match" or "practice": one round with hints and undo) and match.undos
 
 Revision ID: 0002
 Revises: 0001
@@ -25,8 +25,10 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column("mode", sqlmodel.sql.sqltypes.AutoString(length=16), server_default="match", nullable=False)
         )
+        batch_op.add_column(sa.Column("undos", sa.Integer(), server_default=sa.text("0"), nullable=False))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("match", schema=None) as batch_op:
+        batch_op.drop_column("undos")
         batch_op.drop_column("mode")

@@ -168,7 +168,63 @@ def test_a_practice_is_one_round_and_shows_only_that_round(client):
     assert 'id="record"' not in final
     over = loaded(client, url)
     assert over.over and over.match.status == "over" and len(over.state.rounds) == 1
+    panel = re.search(r'<section id="scores".*?</section>', final, re.S).group(0)
+    cells = re.findall(r'<th scope="row">[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>', panel)
+    fa = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    expected = [(str(s.clubs).translate(fa), str(s.surs).translate(fa)) for s in over.state.rounds[0].score]
+    assert cells == expected, "the panel shows the round played, not the next one the engine dealt"
     refused = client.post(url + "/move", data={"ply": ply, **first_move(over.state)}, headers=HX)
     assert refused.status_code == 409 and "تمرین تمام شده" in refused.text
     assert game_state(client.post(url + "/computer", data={"ply": ply}, headers=HX).text) == ("practice-over", ply)
     assert rows(client, url) == 48
+
+
+def test_a_state_kept_late_from_before_an_undo_is_never_served(client):
+    """Caching is by ply, and an undo lets one ply hold another move: the undo count tells them apart."""
+    url = start(client)
+    service = client.app.state.service
+    match_id, secret = url.split("/")[2:4]
+    start_state = loaded(client, url).state
+    first, second = start_state.legal_moves()[:2]
+    after_first = service.play(match_id, secret, 0, first)
+    service.undo(match_id, secret, 1)
+    service.play(match_id, secret, 0, second)
+    service._keep(after_first.match, after_first.state)  # a slow request's late write to the cache
+    assert service.load(match_id, secret).state == start_state.apply(second)
+
+
+def test_a_form_from_before_an_undo_changes_nothing(client):
+    url = start(client)
+    state = loaded(client, url).state
+    first, second = state.legal_moves()[:2]
+    move = lambda m: {"card": str(m.card), "take": [str(c) for c in sorted(m.takes)]}  # noqa: E731
+    client.post(url + "/move", data={"ply": 0, "undos": 0, **move(first)}, headers=HX)
+    client.post(url + "/undo", data={"ply": 1, "undos": 0}, headers=HX)
+    late = client.post(url + "/move", data={"ply": 0, "undos": 0, **move(first)}, headers=HX)  # the double click
+    assert game_state(late.text) == ("your-turn", 0) and rows(client, url) == 0
+    assert 'name="undos" value="1"' in late.text
+    client.post(url + "/move", data={"ply": 0, "undos": 1, **move(second)}, headers=HX)
+    again = client.post(url + "/undo", data={"ply": 1, "undos": 0}, headers=HX)  # the undo's double click
+    assert game_state(again.text) == ("computer-turn", 1) and rows(client, url) == 1
+    assert loaded(client, url).state == state.apply(second)
+
+
+def test_without_javascript_a_practice_move_waits_for_the_button_so_it_can_be_taken_back(client):
+    url = start(client)
+    form = {"ply": 0, **first_move(loaded(client, url).state)}
+    assert client.post(url + "/move", data=form, follow_redirects=False).status_code == 303
+    page = client.get(url).text
+    assert game_state(page) == ("computer-turn", 1) and 'id="computer-go"' in page and 'id="undo"' in page
+    assert client.post(url + "/undo", data={"ply": 1}, follow_redirects=False).status_code == 303
+    assert game_state(client.get(url).text) == ("your-turn", 0)
+
+
+def test_practice_rounds_keep_a_short_list_of_their_own(client):
+    match = client.post("/matches", data={"level": "easy", "target": "31", "preset": "table"}, follow_redirects=False)
+    for _ in range(5):
+        client.post("/practice", data={"level": "easy"})
+    saved = re.search(r'<ul class="saved" id="saved">(.*?)</ul>', client.get("/").text, re.S).group(1)
+    items = re.findall(r"<li>(.*?)</li>", saved, re.S)
+    practices = [item for item in items if "تمرین" in item]
+    assert len(items) == 4 and len(practices) == 3 and match.headers["location"] in saved
+    assert not any("–" in item for item in practices), "a practice shows no match score"
