@@ -99,8 +99,11 @@ def walk_practice(page) -> None:
     values = hint_values(page)
     cards = page.locator('#hand [data-card]:not([aria-disabled="true"])').all()
     playable = [e.get_attribute("data-card") for e in cards]
-    assert set(values) == set(playable) and all(re.fullmatch("[+−][۰-۹]+٫[۰-۹]", v) for v in values.values())
-    assert page.locator("#hand .hint-value.best").count() == 1
+    if values:  # the deal is random: with one legal move there is nothing to weigh
+        assert set(values) == set(playable) and all(re.fullmatch("[+−][۰-۹]+٫[۰-۹]", v) for v in values.values())
+        assert page.locator("#hand .hint-value.best").count() == 1
+    else:
+        assert "تنها حرکت مجاز" in page.inner_text("#hints")
     page.click("#hint-select")
     page.wait_for_selector('#action:not([disabled])')
     assert hint_values(page) == values, "hints stay while the move is chosen"
