@@ -255,7 +255,6 @@ class MatchService:
             session.add(match)
             return Loaded(match, state, changed=changed)
 
-
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.
 
