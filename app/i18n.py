@@ -62,11 +62,13 @@ TEXT: dict[str, dict[str, str]] = {
         "computer_go": "نوبت رایانه: بازی کند",
         "your_turn": "نوبت شماست: یک برگ از دستتان انتخاب کنید.",
         "pick_takes": "برگ‌های زمین را که با برگ شما ۱۱ می‌شوند انتخاب کنید.",
-        "pick_king": "یکی از شاه‌ها یا بی‌بی‌های روشن را انتخاب کنید.",
+        "pick_same": "برگ روشنِ هم‌نام را که می‌خواهید بردارید انتخاب کنید.",
+        "pick_jack": "سرباز همهٔ برگ‌های عددی و سربازهای زمین را با هم برمی‌دارد؛ فقط تأیید کنید.",
         "sum": "جمع",
         "confirm_capture": "برداشتن این برگ‌ها",
         "place": "گذاشتن برگ روی زمین",
         "choose_set": "برگ‌هایی انتخاب کنید که ۱۱ شوند",
+        "choose_same": "برگی را که برمی‌دارید انتخاب کنید",
         "choose_card": "اول یک برگ از دستتان انتخاب کنید",
         "cancel": "انصراف",
         "dealt": "چهار برگ تازه پخش شد.",
@@ -117,6 +119,8 @@ TEXT: dict[str, dict[str, str]] = {
         "hint_select": "همین را انتخاب کنید",
         "hint_value": "ارزش",
         "hint_only": "تنها حرکت مجاز",
+        "hint_place": "روی زمین بگذارید",
+        "points_unit": "امتیاز",
         "hint_explain": "عدد روی هر برگ، برآورد سطح حرفه‌ای است از بهترین حرکت با آن برگ: میانگین اختلاف امتیاز شما "
         "با رایانه تا پایان همین پخش (در پخش آخر، تا پایان دست). مثبت یعنی به سود شما.",
         "undo": "پس گرفتن حرکت",
@@ -190,12 +194,15 @@ TEXT: dict[str, dict[str, str]] = {
         "opponent": "Computer",
         "you": "You",
         "cards_in_hand": "cards in hand",
+        "cards_in_hand_one": "card in hand",
         "table": "Table",
         "your_hand": "Your hand",
         "stock": "Stock",
         "stock_left": "cards left in the stock",
         "clubs": "clubs",
+        "clubs_one": "club",
         "surs": "surs",
+        "surs_one": "sur",
         "match_score": "Match score",
         "score": "score",
         "the_computer": "the computer",
@@ -215,11 +222,13 @@ TEXT: dict[str, dict[str, str]] = {
         "computer_go": "Computer's turn: let it play",
         "your_turn": "Your turn: pick a card from your hand.",
         "pick_takes": "Pick table cards that make 11 with your card.",
-        "pick_king": "Pick one of the highlighted kings or queens.",
+        "pick_same": "Tap the highlighted card of the same rank that you want to take.",
+        "pick_jack": "The jack takes every number card and jack on the table together; just confirm.",
         "sum": "Sum",
         "confirm_capture": "Confirm capture",
         "place": "Place card on the table",
         "choose_set": "Choose cards that make 11",
+        "choose_same": "Choose the card to take",
         "choose_card": "Pick a card from your hand first",
         "cancel": "Cancel",
         "dealt": "Four new cards dealt.",
@@ -270,6 +279,8 @@ TEXT: dict[str, dict[str, str]] = {
         "hint_select": "Select it",
         "hint_value": "value",
         "hint_only": "the only legal move",
+        "hint_place": "lay it on the table",
+        "points_unit": "points",
         "hint_explain": "The number on each card is the pro's estimate for the best move with that card: your average "
         "lead over the computer by the end of this deal (in the last deal, of the round). Positive is good for you.",
         "undo": "Take back my move",
@@ -342,6 +353,25 @@ def t(lang: str, key: str, **values: object) -> str:
     """The text for `key` in `lang`, with {name} fields filled in."""
     text = TEXT[lang][key]
     return text.format(**values) if values else text
+
+
+def one_or_many(key: str, n: int, texts: dict[str, str]) -> str:
+    """`key`, or its singular `key_one` when n is 1 and the language has one (Persian does not).
+
+    >>> one_or_many("clubs", 1, TEXT["en"]), one_or_many("clubs", 1, TEXT["fa"])
+    ('club', 'خاج')
+    """
+    return texts.get(f"{key}_one", texts[key]) if n == 1 else texts[key]
+
+
+def noun(key: str, n: int, lang: str) -> str:
+    """The table's word `key` for a count of n: "card in hand" or "cards in hand"."""
+    return one_or_many(key, n, TEXT[lang])
+
+
+def counted(n: int, key: str, lang: str) -> str:
+    """A number and its noun: "1 club", "3 clubs", "۳ خاج"."""
+    return f"{digits(n, lang)} {noun(key, n, lang)}"
 
 
 def join(items: list[str], lang: str) -> str:
@@ -517,7 +547,8 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "سور می‌زند.",
         "tip5": "آخرین برداشت بقیه را می‌برد: در پخش آخر حساب کنید چه کسی آخر برمی‌دارد، چون هرچه روی زمین بماند "
         "مال اوست.",
-        "ex_deal": "یک پخش واقعی (بازی با بذر ۷): چهار برگ در دست شما، چهار برگ روی زمین و هیچ سربازی بینشان نیست.",
+        "ex_deal": "یک پخش واقعی، همان‌طور که موتور بازی بر زده: چهار برگ در دست شما، چهار برگ روی زمین و هیچ "
+        "سربازی بینشان نیست.",
         "ex_turns": "در همین بازی حریف پخش کرده، پس شما شروع می‌کنید: ده خاج، آس خاج را برمی‌دارد و نوبت به حریف "
         "می‌رسد.",
         "ex_sum-one": "۷ و ۴ می‌شود ۱۱: هفت خاج، چهار خشت را برمی‌دارد. نه و بی‌بی سر جایشان می‌مانند.",
@@ -541,8 +572,9 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "مال اوست.",
         "ex_score": "یک دست کامل: شما ۸ خاج، ده خشت، دو خاج، دو آس، یک سرباز و یک سور دارید؛ حریف ۵ خاج، دو آس و سه "
         "سرباز.",
-        "ex_clubs-tie": "هر کدام ۶ خاج دارید و خاج آخر روی زمین مانده و کسی نیست که آن را ببرد: امتیاز خاج به هیچ‌کس "
-        "نمی‌رسد.",
+        "ex_clubs-tie": "موردِ نادری که خودِ کتاب قانون مثال می‌زند: هر کدام ۶ خاج دارید و خاج آخر روی زمین مانده و در "
+        "این دست کسی برداشت آخر را نکرده که آن را ببرد: امتیاز خاج به هیچ‌کس نمی‌رسد. در دونفره با ۱۳ خاج این "
+        "تنها راهِ برابری است.",
         "ex_match-win": "هدف ۶۲ است. شما دست آخر را با ۵۸ شروع کرده‌اید و حریف با ۶۰؛ پس از شمارش، جمع شما بیشتر است.",
         "ex_match-tie": "هدف ۶۲ است. پس از این دست هر دو ۶۲ دارید: برابر است.",
         "ex_forced-card": "با اجبار «هر برگ» (پاگات): پنج را نمی‌شود گذاشت، ولی نه و بی‌بی را که چیزی برنمی‌دارند "
@@ -605,6 +637,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "res_clubs": "{who}: {n} clubs",
         "sheet_round": "Points this round",
         "sheet_clubs_count": "({n} clubs)",
+        "sheet_clubs_count_one": "({n} club)",
         "r1_title": "The deal",
         "r1_p1": "The full 52-card pack is shuffled. The dealer gives every player four cards and lays four more face "
         "up in the middle. No jack may be among those first four table cards: a jack turned up there goes back into "
@@ -722,7 +755,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "is a sur for your opponent.",
         "tip5": "The last capture takes the rest: in the final deal, think about who will capture last, because "
         "everything left on the table goes to them.",
-        "ex_deal": "A real deal (the match with seed 7): four cards in your hand, four on the table, and no jack "
+        "ex_deal": "A real deal, shuffled by the game itself: four cards in your hand, four on the table, and no jack "
         "among them.",
         "ex_turns": "In the same match your opponent dealt, so you go first: the 10♣ takes the A♣ and the turn "
         "passes to them.",
@@ -747,8 +780,9 @@ RULES_TEXT: dict[str, dict[str, str]] = {
         "whole table goes to them.",
         "ex_score": "A whole round: you took 8 clubs, the 10♦, the 2♣, two aces, a jack and one sur; your "
         "opponent took 5 clubs, two aces and three jacks.",
-        "ex_clubs-tie": "You each have 6 clubs and the last club stays on the table with nobody to take it: nobody "
-        "gets the clubs points.",
+        "ex_clubs-tie": "The rule book's own corner case: you each have 6 clubs and the last club stays on the table "
+        "with no last capturer this round to take it, so nobody gets the clubs points. With 13 clubs and two "
+        "players this is the only way to tie.",
         "ex_match-win": "The target is 62. You start the last round on 58 and your opponent on 60; after the count you "
         "are ahead.",
         "ex_match-tie": "The target is 62. After this round you both have 62: a tie.",
@@ -768,6 +802,7 @@ RULES_TEXT: dict[str, dict[str, str]] = {
 
 
 def rt(lang: str, key: str, **values: object) -> str:
-    """A text of the rules page in `lang`, with {name} fields filled in."""
-    text = RULES_TEXT[lang][key]
+    """A text of the rules page in `lang`, with {name} fields filled in (singular for n=1 where there is one)."""
+    n = values.get("n")
+    text = one_or_many(key, 1, RULES_TEXT[lang]) if n in (1, "1") else RULES_TEXT[lang][key]
     return text.format(**values) if values else text

@@ -318,7 +318,7 @@ EXAMPLES: tuple[Example, ...] = (
     Example("open-hand", seed=7, rules={"open_hand": True}, claim={"revealed": 1}),
     # more players
     Example(
-        "three-clubs", hand=("QS",), table=("9D",), move="QS", last_deal=True, rules={"players": 3},
+        "three-clubs", hand=("QS",), table=("9D",), move="QS", last_deal=True, rules={"players": 3}, last_capturer=1,
         piles=(("AC", "2C", "3C", "4C", "5C"), ("6C", "7C", "8C", "9C", "10C"), ("JC", "QC", "KC")),
         claim={"clubs_to": 2},
     ),

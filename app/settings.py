@@ -44,7 +44,7 @@ class Settings:
     database_url: str
     secret_key: str
     computer_delay_ms: int = 900
-    practice_delay_ms: int = 2500  # practice: time to undo a move before the computer answers
+    practice_delay_ms: int = 3000  # practice: time to take a move back before the computer answers
     max_body_bytes: int = 16_384
     https_only: bool = False
 
@@ -55,6 +55,6 @@ class Settings:
             database_url=url,
             secret_key=secret_key(data_dir(url)),
             computer_delay_ms=int(os.environ.get("CHAHARBARGH_COMPUTER_DELAY_MS", "900")),
-            practice_delay_ms=int(os.environ.get("CHAHARBARGH_PRACTICE_DELAY_MS", "2500")),
+            practice_delay_ms=int(os.environ.get("CHAHARBARGH_PRACTICE_DELAY_MS", "3000")),
             https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",
         )

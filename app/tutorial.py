@@ -119,7 +119,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "teach": "با برگی از دستتان، برگی از زمین برمی‌دارید که جمعشان درست ۱۱ شود. آس تا ده همان عدد "
                 "رویشان را می‌ارزند.",
                 "task": "برگی را پیدا کنید که با یکی از برگ‌های زمین ۱۱ می‌شود، و آن را بردارید.",
-                "praise": "درست است: ۷ + ۴ = ۱۱. هفت دل، چهار خشت را برداشت؛ نه پیک و بی‌بی دل روی زمین می‌مانند.",
+                "praise": "درست است: ۷ + ۴ = ۱۱. هفت دل، چهار خشت را برداشت؛ نه پیک و بی‌بی دل روی زمین می‌مانند. "
+                "هر دو برگ به برگ‌های برداشتهٔ شما می‌روند که آخر دست شمرده می‌شوند.",
                 "wrong": {},
                 "dimmed": "پنج خاج برای ۱۱ شدن یک شش لازم دارد که روی زمین نیست. وقتی برگی در دستتان می‌تواند "
                 "بردارد، باید با آن بردارید؛ برای همین پنج کم‌رنگ است.",
@@ -129,7 +130,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "teach": "With a card from your hand you take a table card when the two add up to exactly 11. "
                 "Ace to ten count their face value.",
                 "task": "Find the card that makes 11 with a table card, and take it.",
-                "praise": "Right: 7 + 4 = 11. Your 7♥ took the 4♦; the 9♠ and the Q♥ stay on the table.",
+                "praise": "Right: 7 + 4 = 11. Your 7♥ took the 4♦; the 9♠ and the Q♥ stay on the table. Both "
+                "cards go to your pile of captured cards, which is counted at the end of the round.",
                 "wrong": {},
                 "dimmed": "Your 5♣ would need a 6, and there is none on the table. When a card in your hand can "
                 "capture you must capture with it, so the 5 is dimmed.",
@@ -180,7 +182,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "زمین ماندند.",
                 "wrong": {
                     "6H+2D+3S": "۶ + ۲ + ۳ = ۱۱ هم درست است و دو برگ برمی‌دارد، اما هیچ‌کدام خاج نیست و امتیازی "
-                    "ندارد. پنج خاج یک خاج است و خاج‌ها آخر دست ۷ امتیاز می‌ارزند.",
+                    "ندارد. پنج خاج یک خاج است و آخر دست، کسی که بیشترین خاج (دست‌کم ۷ تا) را دارد ۷ امتیاز "
+                    "می‌گیرد.",
                 },
                 "dimmed": "شاه پیک فقط شاه برمی‌دارد و روی زمین شاهی نیست. چون شش دل می‌تواند بردارد، باید با آن "
                 "بردارید.",
@@ -195,7 +198,8 @@ LESSONS: tuple[Lesson, ...] = (
                 "table.",
                 "wrong": {
                     "6H+2D+3S": "6 + 2 + 3 = 11 works too and takes two cards, but neither is a club and neither "
-                    "scores. The 5♣ is a club, and clubs are worth 7 points at the end of the round.",
+                    "scores. The 5♣ is a club, and at the end of the round the most clubs (at least 7) are "
+                    "worth 7 points.",
                 },
                 "dimmed": "Your K♠ only takes a king, and there is none on the table. Your 6♥ can capture, so you "
                 "must capture with it.",
@@ -381,6 +385,38 @@ LESSONS: tuple[Lesson, ...] = (
                 "wrong": {
                     "JD+2H+6C": "The jack takes both cards and clears the table, but a jack sweep is never a "
                     "sur: you would miss 5 points. Your 3♠ takes the same two cards and makes a sur.",
+                },
+            },
+        ),
+    ),
+    Lesson(
+        "lay-down", hand=("3S", "9H", "KH"), table=("5D",), answers=("9H", "KH"), opponent=("8C", "QS", "6D"),
+        claim={"takes": (), "sur": False, "legal_count": 3, "dimmed": ()},
+        text=_text(
+            {
+                "title": "گذاشتن برگ",
+                "teach": "وقتی هیچ برگی در دستتان چیزی برنمی‌دارد، یک برگ را رو به بالا روی زمین می‌گذارید و از "
+                "آن به بعد هر کسی می‌تواند آن را بردارد. با دقت انتخاب کنید: زمینی نگذارید که حریف با یک برگ "
+                "خالی‌اش کند و سور بزند.",
+                "task": "هیچ برگی برنمی‌دارد. برگی بگذارید که به حریف فرصت سور ندهد.",
+                "praise": "خوب است: حالا هیچ برگی پنج خشت و برگ شما را با هم برنمی‌دارد (۵ + ۹ از ۱۱ بیشتر است و "
+                "شاه فقط شاه برمی‌دارد)، پس حریف نمی‌تواند سور بزند.",
+                "wrong": {
+                    "3S": "با سه پیک، زمین پنج و سه می‌شود: ۵ + ۳ = ۸، و اگر حریف یک سه داشته باشد هر دو را با هم "
+                    "برمی‌دارد و سور می‌زند، یعنی ۵ امتیاز. نه دل یا شاه دل چنین فرصتی نمی‌دهند.",
+                },
+            },
+            {
+                "title": "Laying a card down",
+                "teach": "When no card in your hand can capture, you lay one face up on the table, and from then "
+                "on anyone may take it. Choose with care: do not leave a table your opponent can clear with one "
+                "card for a sur.",
+                "task": "None of your cards can capture. Lay down a card that gives your opponent no sur.",
+                "praise": "Good: no card can now take the 5♦ and your card together (5 + 9 is more than 11, and a "
+                "king only takes a king), so your opponent cannot make a sur.",
+                "wrong": {
+                    "3S": "With the 3♠ down, the table holds 5 and 3: 5 + 3 = 8, so any 3 in your opponent's hand "
+                    "takes both and makes a sur worth 5 points. The 9♥ or the K♥ leave no such chance.",
                 },
             },
         ),

@@ -18,7 +18,7 @@ from jinja2_fragments import render_block
 
 from engine import MatchState, Move, observation
 
-from .i18n import card_name, digits, join, t
+from .i18n import card_name, digits, join, noun, t
 from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
 from .service import Refused, parse_move
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed
@@ -63,6 +63,7 @@ class LessonView:
     board: Board
     opponent_backs: list[int]
     opponent_count: str
+    opponent_noun: str
     stock_count: str
     links: list[LessonLink]
     selected: str | None = None
@@ -115,6 +116,7 @@ def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done
         board=board(view, sel, lang, my_turn=True),
         opponent_backs=list(range(view.hand_counts[1])),
         opponent_count=digits(view.hand_counts[1], lang),
+        opponent_noun=noun("cards_in_hand", view.hand_counts[1], lang),
         stock_count=digits(view.stock_count, lang),
         links=links(done, lang, lesson.key),
         selected=str(sel.card) if sel.card else None,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from engine import Card, Move, Observation, RoundLog, observation
 
-from .i18n import card_name, digits, join, t
+from .i18n import card_name, counted, digits, join, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -93,8 +93,9 @@ class Action:
 class HintView:
     """Practice help: the pro's move, and how to select it."""
 
-    move: str  # spoken: "seven of clubs, taking four of diamonds"
-    value: str
+    move: str  # spoken: "seven of clubs ← four of diamonds"
+    value: str  # "+2.5", or "" when there is nothing to weigh
+    unit: str  # "points", or "the only legal move"
     select_url: str
 
 
@@ -106,6 +107,7 @@ class TableView:
     state: str  # "your-turn", "computer-turn", "round-over", "match-over"
     level: str
     opponent_count: int
+    opponent_noun: str
     opponent_backs: list[int]
     hand: list[CardView]
     table: list[CardView]
@@ -247,7 +249,7 @@ def sheet(view: Observation, lang: str, piles: list[list[Card]] | None = None) -
             t(lang, "line_clubs"),
             [d(s.clubs_points) for s in scores],
             cards(lambda c: c.suit == "C"),
-            [f"{d(s.clubs)} {t(lang, 'clubs')}" for s in scores],
+            [counted(s.clubs, "clubs", lang) for s in scores],
         ),
         SheetLine(t(lang, "line_ten"), [d(s.ten_of_diamonds) for s in scores], cards(lambda c: str(c) == "10D"), []),
         SheetLine(t(lang, "line_two"), [d(s.two_of_clubs) for s in scores], cards(lambda c: str(c) == "2C"), []),
@@ -257,7 +259,7 @@ def sheet(view: Observation, lang: str, piles: list[list[Card]] | None = None) -
             t(lang, "line_surs"),
             [d(s.sur_points) for s in scores],
             [[] for _ in scores],
-            [f"{d(s.surs)} {t(lang, 'surs')}" for s in scores],
+            [counted(s.surs, "surs", lang) for s in scores],
         ),
     ]
     leftover = ""
@@ -290,11 +292,11 @@ def signed(value: float, lang: str) -> str:
     return digits(text.replace(".", "٫"), lang) if lang == "fa" else text
 
 
-def move_words(move: Move, lang: str) -> str:
-    """A move in words: "seven of clubs ← four of diamonds", or the card and "placed"."""
+def move_words(move: Move, lang: str, placed: str = "placed") -> str:
+    """A move in words: "seven of clubs ← four of diamonds", or the card and "placed it"."""
     name = card_name(str(move.card), lang)
     if not move.takes:
-        return f"{name} ({t(lang, 'placed')})"
+        return f"{name} ({t(lang, placed)})"
     return f"{name} ← {join([card_name(str(c), lang) for c in sorted(move.takes)], lang)}"
 
 
@@ -310,8 +312,8 @@ def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
         card.hint = signed(max(mine), lang) if mine and not only else ""
         card.best = card.code == str(best.card)
     query = "&".join([f"card={best.card}", *(f"take={c}" for c in sorted(best.takes)), "hint=1"])
-    value = t(lang, "hint_only") if only else signed(values[best], lang)
-    tv.hints = HintView(move_words(best, lang), value, f"{tv.urls['page']}?{query}")
+    value, unit = ("", t(lang, "hint_only")) if only else (signed(values[best], lang), t(lang, "points_unit"))
+    tv.hints = HintView(move_words(best, lang, placed="hint_place"), value, unit, f"{tv.urls['page']}?{query}")
     tv.hints_on = True
 
 
@@ -370,9 +372,9 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
         elif not sel.takes and any(m.places for m in options):
             action = Action("place", t(lang, "place"), True)
         else:
-            action = Action("capture", t(lang, "choose_set"), False)
+            action = Action("capture", t(lang, "choose_set" if sel.card.is_number else "choose_same"), False)
         if captures:
-            hint = t(lang, "pick_takes") if sel.card.is_number else t(lang, "pick_king")
+            hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.rank == 11 else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card.rank, *sorted(c.rank for c in sel.takes)]
             sum_text = " + ".join(d(p) for p in parts) + f" = {d(sum(parts))} / {d(11)}"
@@ -442,6 +444,7 @@ def table_view(
         state=state,
         level=t(lang, f"level_{match.level}"),
         opponent_count=view.hand_counts[COMPUTER],
+        opponent_noun=noun("cards_in_hand", view.hand_counts[COMPUTER], lang),
         opponent_backs=list(range(view.hand_counts[COMPUTER])),
         hand=hand,
         table=table,

@@ -89,7 +89,7 @@ def test_undo_takes_back_the_move_before_the_computer_answers(client):
     before = loaded(client, url).state
     response = client.post(url + "/move", data={"ply": 0, **first_move(before)}, headers=HX)
     assert game_state(response.text) == ("computer-turn", 1) and 'id="undo"' in response.text
-    assert 'hx-trigger="load delay:2500ms"' in response.text, "practice gives time to take a move back"
+    assert 'hx-trigger="load delay:3000ms"' in response.text, "practice gives time to take a move back"
     response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
     assert response.status_code == 200 and game_state(response.text) == ("your-turn", 0)
     assert "پس گرفته شد" in response.text

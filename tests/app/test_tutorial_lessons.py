@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app.tutorial import LESSONS, Lesson, LessonText, lesson, verdict, why_dimmed
-from engine import CARDS, Card, Move
+from engine import CARDS, Card, Move, legal_moves
 
 EXPECTED_KEYS = [
     "sum-eleven",  # 1. a plain sum of eleven
@@ -19,6 +19,7 @@ EXPECTED_KEYS = [
     "forced-capture",  # 7. forced capture: the dimmed cards
     "sur",  # 8a. the sur
     "jack-no-sur",  # 8b. a jack sweep is not a sur
+    "lay-down",  # (added) laying a card down when nothing captures, without leaving a sur
     "last-deal",  # 9. no sur in the last deal
     "leftovers",  # 10. leftovers to the last capturer
     "scoring",  # 11. how a round is scored
@@ -142,6 +143,7 @@ PINS: dict[str, dict[str, object]] = {
     "forced-capture": {"dimmed": ("8S", "QC"), "legal_count": 1},
     "sur": {"after": (), "sur": True, "scored": True},
     "jack-no-sur": {"sur": True, "scored": True},
+    "lay-down": {"takes": (), "legal_count": 3, "sur": False},
     "last-deal": {"after": (), "sur": True, "scored": False},
     "leftovers": {"round_over": True, "leftover": (0, ("2C", "KS", "KC"))},
     "scoring": {"round_over": True, "totals": (12, 8), "clubs_to": 0},
@@ -272,3 +274,21 @@ def test_texts_are_there_in_both_languages_and_persian_uses_persian_digits(les: 
                 assert re.search(r"[\u0600-\u06FF]", part) or not part
     titles = [les.text[lang].title for les in LESSONS for lang in ("fa", "en")]
     assert len(titles) == len(set(titles))
+
+
+def test_laying_down_the_answers_leaves_no_sur_and_the_wrong_card_does():
+    def sur_cards(move: str) -> set[str]:
+        """Cards not in sight that would clear the table (not with a jack: that is no sur)."""
+        les = lesson("lay-down")
+        table = play(les, move)["after"]
+        seen = set(les.hand) | set(les.table)
+        return {
+            str(c)
+            for c in CARDS
+            if str(c) not in seen and c.rank != 11
+            for m in legal_moves([c], [Card.parse(x) for x in table])
+            if len(m.takes) == len(table)
+        }
+
+    assert all(not sur_cards(answer) for answer in lesson("lay-down").answers)
+    assert sur_cards("3S") == {"3C", "3D", "3H"}
