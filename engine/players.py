@@ -60,16 +60,25 @@ def immediate_value(view: Observation, move: Move) -> float:
 
 
 class EasyPlayer:
-    """Greedy for what it takes at once half the time, a random legal move the other half."""
+    """Greedy for what it takes at once half the time, a random legal move the other half.
 
-    def __init__(self, seed: int | None = None) -> None:
+    With ``randomness=0`` it is the plain greedy player ("greedy", a benchmark yardstick).
+    """
+
+    def __init__(self, seed: int | None = None, randomness: float = 0.5) -> None:
         self.rng = random.Random(seed)
+        self.randomness = randomness
 
     def choose(self, view: Observation) -> Move:
         legal = _require_turn(view)
-        if self.rng.random() < 0.5:
+        if self.rng.random() < self.randomness:
             return self.rng.choice(legal)
         return max(legal, key=lambda move: immediate_value(view, move))
+
+
+def GreedyPlayer(seed: int | None = None) -> EasyPlayer:  # noqa: N802 - a level, named like the others
+    """Always the move worth most at once: the yardstick the opponents issue measures against."""
+    return EasyPlayer(seed, randomness=0.0)
 
 
 class MediumPlayer:
@@ -240,7 +249,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 }
 """The levels offered to players (the oracle is not one)."""
 
-BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {"oracle": OraclePlayer}
+BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {"oracle": OraclePlayer, "greedy": GreedyPlayer}
 
 
 def bot(level: str, seed: int | None = None, **settings: float) -> Player:

@@ -39,7 +39,7 @@ def shuffle_hidden(state, seat, rng):
     return replace(state, hands=tuple(hands), stock=tuple(hidden))
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy"])
 def test_every_level_chooses_the_same_move_whatever_the_hidden_cards(level):
     rng = random.Random(11)
     checked = 0
@@ -103,7 +103,7 @@ def test_open_hand_cards_stay_in_their_hand_in_every_world():
         assert shown in world.hands[1]
 
 
-@pytest.mark.parametrize("level", [*sorted(LEVELS), "oracle"])
+@pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy", "oracle"])
 @pytest.mark.parametrize("rules", [Rules(target=31), Rules(players=3, target=20), Rules(players=4, target=30)],
                          ids=["2p", "3p", "4p"])
 def test_every_level_plays_whole_matches(level, rules):
