@@ -145,8 +145,11 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
         table_after = [*table_after, move.card] if ended else table_after
     lv.after = [card_view(c, lang) for c in table_after]
     facts = []
+    name = card_name(str(move.card), lang)
     if move.takes:
-        facts.append(t(lang, "fact_took", card=card_name(str(move.card), lang), cards=_names(sorted(move.takes), lang)))
+        facts.append(t(lang, "fact_took", card=name, cards=_names(sorted(move.takes), lang)))
+    else:
+        facts.append(t(lang, "fact_placed", card=name))
     if outcome.sur:
         facts.append(t(lang, "fact_sur_scored" if outcome.sur_scored else "fact_sur_unscored"))
     elif not table_after and move.takes:
@@ -156,7 +159,8 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
             who = t(lang, "seat_you") if ended.leftover.seat == 0 else t(lang, "the_computer")
             facts.append(t(lang, "fact_leftover", who=who, cards=_names(ended.leftover.cards, lang)))
         piles = [[*state.captured_cards(seat)] for seat in range(state.players)]
-        piles[0] += [move.card, *move.takes]
+        if move.takes:
+            piles[0] += [move.card, *move.takes]
         if ended.leftover is not None:
             piles[ended.leftover.seat] += ended.leftover.cards
         lv.sheet = sheet(observation(after, 0), lang, [sorted(p) for p in piles])

@@ -135,3 +135,13 @@ def test_the_leftover_lesson_says_who_took_the_rest(client):
 def test_the_tutorial_speaks_english_too(client):
     page = client.get("/learn/sum-eleven", params={"lang": "en"}).text
     assert 'lang="en"' in page and lesson("sum-eleven").text["en"].teach.replace("'", "&#39;") in page
+
+
+def test_laying_a_card_down_is_reported_as_such(client):
+    for item in LESSONS[: [x.key for x in LESSONS].index("lay-down")]:
+        solve(client, item.key)
+    done = solve(client, "lay-down").text
+    facts = re.search(r'id="facts">(.*?)</ul>', done, re.S).group(1)
+    assert card_name("9H", "fa") in facts and "روی زمین است" in facts
+    after = re.search(r'id="after-table".*?</div>', done, re.S).group(0)
+    assert set(re.findall(r'data-card="(\w+)"', after)) == {"5D", "9H"}
