@@ -109,6 +109,17 @@ def choose_takes(card: str, options: list[str]) -> list[str]:
 ALL_CODES = [str(c) for c in CARDS]
 
 
+def human_move(client, url: str, html: str, ply: int, seen=lambda response: None):
+    """As a simple human on the table in `html`: tap the first playable card, choose a set if the
+    card needs one, confirm. `seen` gets the selection's response. Returns the move's response."""
+    card = next(code for code, _, dim in hand(html) if not dim)
+    selected = client.get(url, params={"select": card}, headers=HX)
+    seen(selected)
+    _, ready = action(selected.text)
+    takes = chosen(selected.text) if ready else choose_takes(card, takeable(selected.text))
+    return client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+
+
 def migrate(url: str) -> Config:
     """Run `alembic upgrade head` on `url` and return the Alembic config used."""
     config = Config(str(ROOT / "alembic.ini"))

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import card_name
 from engine import CARDS, MatchState
-from tests.app.app_helpers import HX, Page, action, choose_takes, chosen, game_state, hand, takeable
+from tests.app.app_helpers import HX, Page, game_state, human_move
 
 
 def hidden_cards(state: MatchState) -> set[str]:
@@ -56,12 +56,7 @@ def play_match(client: TestClient, level: str, preset: str, target: int, lang: s
         if status == "computer-turn":
             response = client.post(url + "/computer", data={"ply": ply}, headers=HX)
             continue
-        card = next(code for code, can, dim in hand(response.text) if not dim)
-        response = client.get(url, params={"select": card}, headers=HX)
-        check(response, state(), seed)
-        kind, ready = action(response.text)
-        takes = chosen(response.text) if ready else choose_takes(card, takeable(response.text))
-        response = client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+        response = human_move(client, url, response.text, ply, seen=lambda selected: check(selected, state(), seed))
         assert response.status_code == 200, response.text
         assert game_state(response.text)[1] == ply + 1, response.text
         moves += 1

@@ -16,7 +16,7 @@ from app.service import MatchService
 from app.settings import ROOT, Settings
 from app.views import round_piles
 from engine import Card, MatchState, Rules, new_match, replay
-from tests.app.app_helpers import HX, action, choose_takes, chosen, game_state, hand, takeable
+from tests.app.app_helpers import HX, action, chosen, game_state, hand, human_move, takeable
 
 BASE = 5_550_123_456_789_000
 
@@ -334,11 +334,7 @@ def play_to_the_end(client: TestClient, url: str) -> list[str]:
         if status == "computer-turn":
             response = client.post(url + "/computer", data={"ply": ply}, headers=HX)
             continue
-        card = next(code for code, _, dim in hand(response.text) if not dim)
-        response = client.get(url, params={"select": card}, headers=HX)
-        _, ready = action(response.text)
-        takes = chosen(response.text) if ready else choose_takes(card, takeable(response.text))
-        response = client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+        response = human_move(client, url, response.text, ply)
 
 
 def test_round_sheets_match_the_engine_and_the_record_comes_only_at_the_end(client):

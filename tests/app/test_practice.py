@@ -10,7 +10,7 @@ from sqlalchemy import text
 from app.service import HINT_WORLDS, bot_seed
 from app.views import signed
 from engine import MatchState, bot, observation
-from tests.app.app_helpers import HX, action, choose_takes, chosen, game_state, hand, takeable
+from tests.app.app_helpers import HX, action, chosen, game_state, human_move
 
 SEED = 4_402_118_907_335_120_771
 
@@ -155,11 +155,7 @@ def test_a_practice_is_one_round_and_shows_only_that_round(client):
         if status == "computer-turn":
             response = client.post(url + "/computer", data={"ply": ply}, headers=HX)
             continue
-        card = next(code for code, _, dim in hand(response.text) if not dim)
-        response = client.get(url, params={"select": card}, headers=HX)
-        _, ready = action(response.text)
-        takes = chosen(response.text) if ready else choose_takes(card, takeable(response.text))
-        response = client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+        response = human_move(client, url, response.text, ply)
         moves += 1
     assert moves == 24
     final = response.text
