@@ -351,6 +351,11 @@ def card_name(code: str, lang: str) -> str:
     return f"{rank_name} {suit_name}" if lang == "fa" else f"{rank_name} of {suit_name}"
 
 
+def card_names(cards, lang: str) -> str:
+    """Cards (or codes) named in a sentence: "four of diamonds and two of hearts"."""
+    return join([card_name(str(c), lang) for c in cards], lang)
+
+
 def t(lang: str, key: str, **values: object) -> str:
     """The text for `key` in `lang`, with {name} fields filled in."""
     text = TEXT[lang][key]

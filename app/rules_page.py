@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from engine import Card, Move, Rules
 
-from .i18n import RULES_TEXT, card_name, digits, join, rt, t
+from .i18n import RULES_TEXT, card_name, card_names, digits, rt, t
 from .routes import _context, _finish, lang_of, templates
 from .rules_examples import BY_KEY, Result, result
 from .views import CardView, card_view
@@ -102,10 +102,6 @@ def _move_text(move: Move) -> str:
     return " + ".join(_short(c) for c in (move.card, *sorted(move.takes)))
 
 
-def _names(cards, lang: str) -> str:
-    return join([card_name(str(c), lang) for c in cards], lang)
-
-
 def _card(card: Card, lang: str, status: str = "", **flags: bool) -> CardView:
     """A card picture whose spoken name says how it takes part (played, taken, dimmed), if it does."""
     view = card_view(card, lang, **flags)
@@ -143,7 +139,7 @@ def _move_results(r: Result, lang: str) -> tuple[list[str], list[str]]:
     if move.places:
         out.append(rt(lang, "res_placed", card=name))
     else:
-        line = rt(lang, "res_takes", card=name, cards=_names(sorted(move.takes), lang))
+        line = rt(lang, "res_takes", card=name, cards=card_names(sorted(move.takes), lang))
         if move.card.is_number:
             expr = "\u00a0+\u00a0".join(d(c.rank) for c in (move.card, *sorted(move.takes)))  # never wrapped
             line += " " + rt(lang, "res_sum", expr=expr)
@@ -152,16 +148,16 @@ def _move_results(r: Result, lang: str) -> tuple[list[str], list[str]]:
     if options:
         out.append(rt(lang, "res_options"))
     if r.playable != frozenset(r.hand):
-        out.append(rt(lang, "res_playable", cards=_names([c for c in r.hand if c in r.playable], lang)))
+        out.append(rt(lang, "res_playable", cards=card_names([c for c in r.hand if c in r.playable], lang)))
     if r.leftover is not None:
         who = seat_name(r.leftover.seat, players, lang)
-        out.append(rt(lang, "res_leftover", cards=_names(r.leftover.cards, lang), who=who))
+        out.append(rt(lang, "res_leftover", cards=card_names(r.leftover.cards, lang), who=who))
     elif r.round_over and r.after:
-        out.append(rt(lang, "res_unclaimed", cards=_names(r.after, lang)))
+        out.append(rt(lang, "res_unclaimed", cards=card_names(r.after, lang)))
     elif not r.after:
         out.append(rt(lang, "res_after_empty"))
     else:
-        out.append(rt(lang, "res_after", cards=_names(r.after, lang)))
+        out.append(rt(lang, "res_after", cards=card_names(r.after, lang)))
     if outcome.sur_cancelled is not None:
         out.append(rt(lang, "res_sur_cancels", who=seat_name(outcome.sur_cancelled, players, lang)))
     elif outcome.sur and outcome.sur_scored:
@@ -216,7 +212,7 @@ def example_view(key: str, lang: str) -> ExampleView:
     if ex.seed is not None:
         results.append(rt(lang, "res_deal", hand=d(len(r.hand)), table=d(len(r.table)), stock=d(r.stock)))
         if r.revealed:
-            names = _names(r.revealed, lang)
+            names = card_names(r.revealed, lang)
             results.append(rt(lang, "res_revealed", who=seat_name(1, players, lang), card=names))
         if ex.move:
             assert r.dealer is not None and r.first_turn is not None and r.next_turn is not None

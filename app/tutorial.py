@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Rules, from_position
 
-from .i18n import card_name, digits, join
+from .i18n import card_name, card_names, digits
 
 RULES = Rules()  # the "table" preset: forced capture with the whole hand, two players
 
@@ -618,7 +618,7 @@ def _bad_set(state: MatchState, move: Move, lang: str) -> str:
     words = _MESSAGES[lang]
     missing = sorted(move.takes - set(state.table_cards), key=lambda c: c.id)
     if missing:
-        return words["not_on_table"].format(cards=join([card_name(str(c), lang) for c in missing], lang))
+        return words["not_on_table"].format(cards=card_names(missing, lang))
     rank = move.card.rank
     if rank == 11:
         return words["jack"]

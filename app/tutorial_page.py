@@ -18,7 +18,7 @@ from jinja2_fragments import render_block
 
 from engine import MatchState, Move, observation
 
-from .i18n import card_name, digits, join, noun, t
+from .i18n import card_name, card_names, digits, noun, t
 from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
 from .service import Refused, parse_move
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed
@@ -124,10 +124,6 @@ def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done
     )
 
 
-def _names(cards, lang: str) -> str:
-    return join([card_name(str(c), lang) for c in cards], lang)
-
-
 def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> LessonView:
     """The lesson after its right move: the engine's account of what the move did."""
     state = lesson.state()
@@ -147,7 +143,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     facts = []
     name = card_name(str(move.card), lang)
     if move.takes:
-        facts.append(t(lang, "fact_took", card=name, cards=_names(sorted(move.takes), lang)))
+        facts.append(t(lang, "fact_took", card=name, cards=card_names(sorted(move.takes), lang)))
     else:
         facts.append(t(lang, "fact_placed", card=name))
     if outcome.sur:
@@ -157,7 +153,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     if ended is not None:
         if ended.leftover is not None and ended.leftover.cards:
             who = t(lang, "seat_you") if ended.leftover.seat == 0 else t(lang, "the_computer")
-            facts.append(t(lang, "fact_leftover", who=who, cards=_names(ended.leftover.cards, lang)))
+            facts.append(t(lang, "fact_leftover", who=who, cards=card_names(ended.leftover.cards, lang)))
         piles = [[*state.captured_cards(seat)] for seat in range(state.players)]
         if move.takes:
             piles[0] += [move.card, *move.takes]
@@ -181,8 +177,15 @@ def render_lesson(request: Request, lv: LessonView, lang: str, status: int = 200
     return _finish(request, response, lang)
 
 
-def _find(key: str) -> Lesson | None:
-    return next((lesson for lesson in LESSONS if lesson.key == key), None)
+def _open_lesson(request: Request, key: str, lang: str, done: list[str]) -> Lesson | Response:
+    """The lesson, or the answer instead of it: 404 for no such lesson, a redirect to the first
+    unsolved lesson for one that is not open yet."""
+    lesson = next((lesson for lesson in LESSONS if lesson.key == key), None)
+    if lesson is None:
+        return render_error(request, lang, "msg_no_lesson", 404)
+    if LESSONS.index(lesson) > open_until(done):
+        return RedirectResponse(f"/learn/{LESSONS[open_until(done)].key}", status_code=303)
+    return lesson
 
 
 @router.get("/learn", response_class=HTMLResponse)
@@ -213,11 +216,10 @@ def restart_tutorial(request: Request) -> Response:
 @router.get("/learn/{key}", response_class=HTMLResponse)
 def show_lesson(request: Request, key: str) -> Response:
     lang = lang_of(request)
-    lesson, done = _find(key), solved(request)
-    if lesson is None:
-        return render_error(request, lang, "msg_no_lesson", 404)
-    if LESSONS.index(lesson) > open_until(done):
-        return RedirectResponse(f"/learn/{LESSONS[open_until(done)].key}", status_code=303)
+    done = solved(request)
+    lesson = _open_lesson(request, key, lang, done)
+    if isinstance(lesson, Response):
+        return lesson
     state = lesson.state()
     q = request.query_params
     try:
@@ -236,11 +238,10 @@ def show_lesson(request: Request, key: str) -> Response:
 async def play_lesson(request: Request, key: str) -> Response:
     """The learner's move: praised and recorded, or refused with the reason. Either way nothing else changes."""
     lang = lang_of(request)
-    lesson, done = _find(key), solved(request)
-    if lesson is None:
-        return render_error(request, lang, "msg_no_lesson", 404)
-    if LESSONS.index(lesson) > open_until(done):
-        return RedirectResponse(f"/learn/{LESSONS[open_until(done)].key}", status_code=303)
+    done = solved(request)
+    lesson = _open_lesson(request, key, lang, done)
+    if isinstance(lesson, Response):
+        return lesson
     form = await read_form(request)
     state = lesson.state()
     try:

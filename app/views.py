@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from engine import Card, Move, Observation, RoundLog, observation
 
-from .i18n import card_name, counted, digits, join, noun, t
+from .i18n import card_name, card_names, counted, digits, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -212,8 +212,7 @@ def _announce(played, lang: str) -> str:
     name = card_name(str(played.move.card), lang)
     text = t(lang, "computer_played", card=name)
     if played.move.takes:
-        names = [card_name(str(c), lang) for c in sorted(played.move.takes)]
-        text += " " + t(lang, "computer_took", cards=join(names, lang))
+        text += " " + t(lang, "computer_took", cards=card_names(sorted(played.move.takes), lang))
     else:
         text += " " + t(lang, "computer_placed")
     return text + (f" — {t(lang, 'sur')}" if played.sur else "")
@@ -297,7 +296,7 @@ def move_words(move: Move, lang: str, placed: str = "placed") -> str:
     name = card_name(str(move.card), lang)
     if not move.takes:
         return f"{name} ({t(lang, placed)})"
-    return f"{name} ← {join([card_name(str(c), lang) for c in sorted(move.takes)], lang)}"
+    return f"{name} ← {card_names(sorted(move.takes), lang)}"
 
 
 def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
