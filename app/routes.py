@@ -8,6 +8,7 @@ answers 303 to the table's address so the table works without JavaScript.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -224,26 +225,48 @@ def observation_of(loaded: Loaded) -> Observation:
     return observation(loaded.state, HUMAN)
 
 
-def _move(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
-    svc = service(request)
+def _answer(
+    request: Request,
+    match_id: str,
+    secret: str,
+    lang: str,
+    act: Callable[[], Loaded],
+    message: str | None = None,
+    unchanged: str | None = None,
+    computer_after: bool = False,
+) -> Response:
+    """Run one table action and answer it the same way for every form.
+
+    An unknown match is 404 and a refusal shows the table with its reason; `unchanged` is the
+    message for a request that changed nothing (a replay). HTMX gets the table (with `message`);
+    without JavaScript the answer is a 303 to the table, after the computer's move when
+    `computer_after` (in practice a button asks for it, so the move can still be taken back).
+    """
     try:
+        loaded = act()
+    except NotFound:
+        return render_error(request, lang, "msg_not_found", 404)
+    except Refused as refused:
+        return _refused(request, match_id, secret, lang, refused)
+    if unchanged and not loaded.changed:
+        return render_table(request, loaded, lang, message=unchanged)
+    if is_htmx(request):
+        return render_table(request, loaded, lang, message=message)
+    if computer_after and loaded.computer_to_play and not loaded.practice:
+        service(request).computer(match_id, secret, loaded.ply)
+    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+
+
+def _move(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
+    def act() -> Loaded:
         ply = _ply(form)
         card = form.get("card") if form is not None else None
         takes = [str(x) for x in form.getlist("take")] if form is not None else []
         if not isinstance(card, str):
             raise Refused("garbage")
-        loaded = svc.play(match_id, secret, ply, parse_move(card, takes), _undos(form))
-    except NotFound:
-        return render_error(request, lang, "msg_not_found", 404)
-    except Refused as refused:
-        return _refused(request, match_id, secret, lang, refused)
-    if not loaded.changed:
-        return render_table(request, loaded, lang, message="msg_already")
-    if is_htmx(request):
-        return render_table(request, loaded, lang)
-    if loaded.computer_to_play and not loaded.practice:  # without JavaScript the computer answers at once
-        svc.computer(match_id, secret, loaded.ply)  # (in practice a button asks, so the move can be taken back)
-    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+        return service(request).play(match_id, secret, ply, parse_move(card, takes), _undos(form))
+
+    return _answer(request, match_id, secret, lang, act, unchanged="msg_already", computer_after=True)
 
 
 def _refused(request: Request, match_id: str, secret: str, lang: str, refused: Refused) -> Response:
@@ -261,15 +284,7 @@ async def play_move(request: Request, match_id: str, secret: str) -> Response:
 
 
 def _computer(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
-    try:
-        loaded = service(request).computer(match_id, secret, _ply(form))
-    except NotFound:
-        return render_error(request, lang, "msg_not_found", 404)
-    except Refused as refused:
-        return _refused(request, match_id, secret, lang, refused)
-    if is_htmx(request):
-        return render_table(request, loaded, lang)
-    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+    return _answer(request, match_id, secret, lang, lambda: service(request).computer(match_id, secret, _ply(form)))
 
 
 @router.post("/m/{match_id}/{secret}/computer")
@@ -279,18 +294,8 @@ async def computer_move(request: Request, match_id: str, secret: str) -> Respons
 
 
 def _next(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
-    svc = service(request)
-    try:
-        loaded = svc.next_round(match_id, secret, _ply(form))
-    except NotFound:
-        return render_error(request, lang, "msg_not_found", 404)
-    except Refused as refused:
-        return _refused(request, match_id, secret, lang, refused)
-    if is_htmx(request):
-        return render_table(request, loaded, lang)
-    if loaded.computer_to_play:
-        svc.computer(match_id, secret, loaded.ply)
-    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+    act = lambda: service(request).next_round(match_id, secret, _ply(form))  # noqa: E731
+    return _answer(request, match_id, secret, lang, act, computer_after=True)
 
 
 @router.post("/m/{match_id}/{secret}/next")
@@ -300,15 +305,8 @@ async def next_round(request: Request, match_id: str, secret: str) -> Response:
 
 
 def _undo(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
-    try:
-        loaded = service(request).undo(match_id, secret, _ply(form), _undos(form))
-    except NotFound:
-        return render_error(request, lang, "msg_not_found", 404)
-    except Refused as refused:
-        return _refused(request, match_id, secret, lang, refused)
-    if is_htmx(request):
-        return render_table(request, loaded, lang, message="msg_undone")  # done now, or by the first click
-    return RedirectResponse(urls(match_id, secret)["page"], status_code=303)
+    act = lambda: service(request).undo(match_id, secret, _ply(form), _undos(form))  # noqa: E731
+    return _answer(request, match_id, secret, lang, act, message="msg_undone")  # done now, or by the first click
 
 
 @router.post("/m/{match_id}/{secret}/undo")
