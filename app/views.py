@@ -137,6 +137,11 @@ class TableView:
     hints_on: bool = False
     level_key: str = ""
 
+    @property
+    def names(self) -> list[str]:
+        """The sides' names, the score sheet's columns."""
+        return [side.name for side in self.sides]
+
 
 @dataclass
 class Selection:
