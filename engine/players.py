@@ -210,23 +210,39 @@ class ProPlayer:
 class OraclePlayer(ProPlayer):
     """The pro search on the true hidden cards. It cheats: benchmarks only, never for players.
 
-    ``peek`` must return the real match state; the arena wires it.
+    ``peek`` must return the real match state; the arena wires it. ``sees`` says how much it
+    cheats, so the benchmarks can measure what each piece of hidden information is worth:
+
+    - ``"all"``: the other hands and the order of the stock;
+    - ``"hands"``: the other hands; the stock is the rest, in an order it samples;
+    - ``"hands-once-played"``: the other hands, but only once every other player has played a
+      card this deal. Before that a fair player has no evidence about those hands at all, and
+      it searches exactly as pro does, so its lead over pro bounds what inference could win.
     """
 
-    def __init__(self, seed: int | None = None, **options_: float) -> None:
+    SEES = ("all", "hands", "hands-once-played")
+
+    def __init__(self, seed: int | None = None, sees: str = "all", **options_: float | str) -> None:
+        if sees not in self.SEES:
+            raise ValueError(f"sees must be one of {self.SEES}, not {sees!r}")
         super().__init__(seed, **options_)
+        self.sees = sees
         self.peek: Callable[[], MatchState] | None = None
 
     def evaluate(self, view: Observation) -> dict[Move, float]:
         legal = _require_turn(view)
         if len(legal) == 1:
             return {legal[0]: 0.0}
+        if self.sees == "hands-once-played" and not others_played_this_deal(view):
+            return super().evaluate(view)
         if self.peek is None:
             raise RuntimeError("the oracle needs peek() wired to the real match state")
         state = self.peek()
 
         def true_world() -> tuple[Round, float]:
             stock = list(state.stock)
+            if self.sees != "all":
+                self.rng.shuffle(stock)
             return Round(
                 hands=[list(hand) for hand in state.hands],
                 table=mask_of(state.table),
@@ -241,6 +257,13 @@ class OraclePlayer(ProPlayer):
         return self._search(view, legal, true_world)
 
 
+def others_played_this_deal(view: Observation) -> bool:
+    """Whether every other player has played a card in the deal in progress."""
+    n = view.rules.players
+    played = {p.seat for p in view.moves[view.deal_no * 4 * n :]}
+    return all(seat in played for seat in range(n) if seat != view.seat)
+
+
 LEVELS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,
@@ -252,7 +275,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {"oracle": OraclePlayer, "greedy": GreedyPlayer}
 
 
-def bot(level: str, seed: int | None = None, **settings: float) -> Player:
+def bot(level: str, seed: int | None = None, **settings: float | str) -> Player:
     """A computer player of the named level, with its own seeded generator.
 
     ``settings`` pass through to the level (for example ``budget_ms`` or ``worlds`` for pro).

@@ -119,6 +119,47 @@ def test_the_oracle_refuses_to_play_blind():
         OraclePlayer(1, budget_ms=1.0).choose(observation(state, 0))
 
 
+def _peeking(state, **settings):
+    oracle = OraclePlayer(5, worlds=8, **settings)
+    oracle.peek = lambda: state
+    return oracle
+
+
+def test_an_oracle_that_sees_the_hands_ignores_the_stock_order_but_not_the_hands():
+    rng = random.Random(3)
+    stock_blind = hand_seen = 0
+    for state in [s for s in mid_round_states(5, every=2) if len(s.stock) >= 8 and len(s.legal_moves()) > 1][:25]:
+        seat = state.turn
+        restocked = replace(state, stock=tuple(rng.sample(state.stock, len(state.stock))))
+        view = observation(state, seat)
+        first = _peeking(state, sees="hands").evaluate(view)
+        assert first == _peeking(restocked, sees="hands").evaluate(view)
+        stock_blind += 1
+        # with other hidden hands its values change: it reads the hands it is handed
+        hand_seen += first != _peeking(shuffle_hidden(state, seat, rng), sees="hands").evaluate(view)
+    assert stock_blind >= 20 and hand_seen >= stock_blind // 2
+    with pytest.raises(ValueError, match="sees"):
+        OraclePlayer(1, sees="stock")
+
+
+def test_an_oracle_that_waits_for_evidence_is_pro_until_the_others_have_played():
+    fair = peeked = 0
+    for state in mid_round_states(6, every=1):
+        seat = state.turn
+        if len(state.legal_moves()) == 1 or not state.stock:
+            continue
+        view = observation(state, seat)
+        waiting = _peeking(state, sees="hands-once-played").evaluate(view)
+        pro = bot("pro", seed=5, worlds=8).evaluate(view)
+        if len(state.hands[1 - seat]) == 4:  # nobody else has played this deal: nothing to infer from
+            assert waiting == pro
+            fair += 1
+        else:
+            assert waiting == _peeking(state, sees="hands").evaluate(view)
+            peeked += 1
+    assert fair >= 5 and peeked >= 10
+
+
 def test_pro_prefers_a_sur():
     # table 4D 5S; hand 2H (sur) or 6C (takes 5S only) or 7D (takes 4D): the sur is worth most
     ids = {code: Card.parse(code).id for code in ["2H", "6C", "7D", "JC", "JD", "KC", "4D", "5S"]}
