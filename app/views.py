@@ -52,7 +52,7 @@ class MoveLine:
     who: str
     card: CardView
     takes: list[CardView]
-    sur: bool
+    sur: str  # "" when the move was no sur; says so when a sur scores nothing
     text: str
 
 
@@ -210,7 +210,16 @@ def _line(view_seat: int, played, lang: str) -> MoveLine:
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
     text = f"{who}: {move_words(played.move, lang)}"
-    return MoveLine(who, card, takes, played.sur, text + (f" — {t(lang, 'sur')}" if played.sur else ""))
+    sur = sur_words(played, lang)
+    return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
+
+
+def sur_words(played, lang: str) -> str:
+    """How the log names a move's sur: nothing, "sur!", or a sur that scores nothing (the
+    last deal, a sur cutoff); the engine says which."""
+    if not played.sur:
+        return ""
+    return t(lang, "sur" if played.scores else "sur_no_points")
 
 
 def _announce(played, lang: str) -> str:
@@ -220,7 +229,8 @@ def _announce(played, lang: str) -> str:
         text += " " + t(lang, "computer_took", cards=card_names(sorted(played.move.takes), lang))
     else:
         text += " " + t(lang, "computer_placed")
-    return text + (f" — {t(lang, 'sur')}" if played.sur else "")
+    sur = sur_words(played, lang)
+    return text + (f" — {sur}" if sur else "")
 
 
 def round_piles(log: RoundLog, sides: int = 2) -> list[list[Card]]:

@@ -34,11 +34,13 @@ class Deal:
 
 @dataclass(frozen=True, slots=True)
 class PlayedMove:
-    """A move as it happened: who played it, and whether it emptied the table by a sur (R8)."""
+    """A move as it happened: who played it, whether it emptied the table by a sur (R8), and
+    whether that sur scores (not in the last deal, nor past a sur cutoff, unless the rules say)."""
 
     seat: int
     move: Move
     sur: bool
+    scores: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +189,7 @@ class MatchState:
                 sur_stack, cancelled = _count_sur(sur_stack, side, rules.surs_cancel)
         else:
             table = self.table + (card,)
-        played = PlayedMove(seat, move, sur)
+        played = PlayedMove(seat, move, sur, scored)
         state = replace(
             self,
             turn=(seat + 1) % rules.players,

@@ -443,3 +443,20 @@ def test_when_both_hands_are_empty_four_new_cards_are_dealt_and_announced(client
     assert game_state(page) == ("your-turn", 8) and len(hand(page)) == 4
     assert "چهار برگ تازه پخش شد" in page
     assert '<b id="stock-count">۳۲</b>' in page
+
+
+def test_the_log_says_when_a_sur_scores_nothing():
+    from app.views import sur_words
+    from engine import Move, from_position
+
+    def sur_by_2h(stock):
+        state = from_position([["2H", "KD"], ["QS", "QH"]], ["4D", "5C"], stock=stock)
+        return state.apply(Move.parse("2H+4D+5C")).current.moves[-1]
+
+    earlier, last_deal = sur_by_2h([f"{r}{s}" for r in "6789" for s in "SD"]), sur_by_2h([])
+    assert earlier.sur and last_deal.sur
+    assert sur_words(earlier, "en") == "sur!" and sur_words(earlier, "fa") == "سور!"
+    assert sur_words(last_deal, "en") == "sur, but it scores nothing"
+    assert sur_words(last_deal, "fa") == "سور، بی‌امتیاز"
+    placed = from_position([["2H", "KD"], ["QS", "QH"]], ["4D"]).apply(Move.parse("KD")).current.moves[-1]
+    assert sur_words(placed, "en") == ""

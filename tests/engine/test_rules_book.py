@@ -308,6 +308,7 @@ def test_r8_jack_emptying_table_is_never_sur():
 def test_r8_no_limit_on_surs_in_a_round():
     state = play(position(["KH QH 2C", "KS QS 3C"], "KD"), "KH+KD", "QS", "QH+QS")
     assert [p.sur for p in state.current.moves] == [True, False, True]
+    assert [p.scores for p in state.current.moves] == [True, False, True]
     assert state.surs() == (2, 0)
     state = play(position(["2H 4H KD", "3S 4C QS"], "4D 5C"), "2H+4D+5C", "3S", "4H", "4C+3S+4H")
     assert state.surs() == (1, 1)
@@ -316,6 +317,7 @@ def test_r8_no_limit_on_surs_in_a_round():
 def test_r8_sur_in_last_deal_scores_nothing_but_cards_are_captured():
     after = position(["2H KD", "QS QH"], "4D 5C", deal_no=LAST).apply(Move.parse("2H+4D+5C"))
     assert after.last.sur and not after.last.sur_scored and after.surs() == (0, 0)
+    assert after.current.moves[-1].sur and not after.current.moves[-1].scores
     assert set(after.captured_cards(0)) == set(parse_cards("2H 4D 5C"))
 
 
@@ -484,7 +486,7 @@ def test_house_sur_points():
 def test_house_sur_in_last_deal():
     rules = Rules(sur_in_last_deal=True)
     after = position(["2H KD", "QS QH"], "4D 5C", rules=rules, deal_no=LAST).apply(Move.parse("2H+4D+5C"))
-    assert after.last.sur_scored and after.surs() == (1, 0)
+    assert after.last.sur_scored and after.surs() == (1, 0) and after.current.moves[-1].scores
 
 
 def test_house_surs_cancel():
@@ -529,6 +531,7 @@ def test_house_sur_cutoff():
     assert state.last.sur and not state.last.sur_scored and state.surs() == (0, 0)
     state = play(state, "3S", "4H", "4C+3S+4H")
     assert state.last.sur_scored and state.surs() == (0, 1)
+    assert [p.scores for p in state.current.moves if p.sur] == [False, True]
     below = play(replace(game, start_totals=(49, 49), totals=(49, 49)), "2H+4D+5C")
     assert below.surs() == (1, 0)
 
