@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from report import replace_section  # noqa: E402
+from report import points_with_ci, publish  # noqa: E402
 
 from engine.arena import run_arena  # noqa: E402
 from engine.rules import Rules  # noqa: E402
@@ -49,26 +49,22 @@ def main() -> None:
             continue
         start = time.time()
         s = run_arena(a, b, args.pairs, args.seed, Rules(), 2, a_settings, b_settings)
-        lo, hi = s["ci95"]
         times = [s[k] for k in ("a_move_ms", "b_move_ms")]
         b_name = b + (f" ({b_settings['budget_ms']:.0f} ms)" if "budget_ms" in b_settings else "")
         row = (
-            f"| {a} | {b_name} | {s['deck_pairs']} | {s['mean_points_per_round']:+.2f} ({lo:+.2f} … {hi:+.2f}) "
+            f"| {a} | {b_name} | {s['deck_pairs']} | {points_with_ci(s)} "
             f"| {s['round_win_rate']:.1%} | {s['match_win_rate']:.1%} "
             + " ".join(f"| {t['median']:.2f} · {t['p95']:.2f} · {t['max']:.1f}" for t in times)
             + f" | {target} | {(time.time() - start) / 60:.1f} |"
         )
         rows.append(row)
         print(row, flush=True)
-    lines = [
+    measured = (
         f"Measured {date.today().isoformat()} with `python bench/arena.py --pairs {args.pairs}` "
-        f"(seed {args.seed}, table rules, target 62, pro budget {PRO_BUDGET_MS:.0f} ms per move, 2 processes).",
-        "",
-        *rows,
-    ]
-    print("\n".join(lines))
-    if args.write:
-        replace_section("arena", "Computer levels: the arena", lines)
+        f"(seed {args.seed}, table rules, target 62, pro budget {PRO_BUDGET_MS:.0f} ms per move, 2 processes)."
+    )
+    publish("arena", "Computer levels: the arena", measured, rows, args.write)
+
 
 if __name__ == "__main__":
     main()

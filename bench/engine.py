@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from report import replace_section  # noqa: E402
+from report import publish  # noqa: E402
 
 from engine import Rules, new_match  # noqa: E402
 from engine.playout import random_round  # noqa: E402
@@ -69,10 +69,11 @@ def main() -> None:
     public_count = max(1, args.rounds // 20)
     public_rounds(public_count, 1)
     public = rate(public_rounds, public_count, args.repeat)
-    lines = [
+    measured = (
         f"Measured {date.today().isoformat()} with `python bench/engine.py` on {platform.python_implementation()} "
-        f"{platform.python_version()}, {platform.machine()}, one core pinned; {args.repeat} runs each.",
-        "",
+        f"{platform.python_version()}, {platform.machine()}, one core pinned; {args.repeat} runs each."
+    )
+    table = [
         "| path | rounds per run | median rounds/s | best rounds/s | target |",
         "|---|---|---|---|---|",
         f"| fast playout (`engine.playout.random_round`) | {args.rounds} | {fast[0]:,.0f} | {fast[1]:,.0f} "
@@ -80,9 +81,8 @@ def main() -> None:
         f"| public API (`MatchState.apply` + `legal_moves`) | {public_count} | {public[0]:,.0f} "
         f"| {public[1]:,.0f} | — |",
     ]
-    print("\n".join(lines))
-    if args.write:
-        replace_section("engine", "Engine: random rounds per second", lines)
+    publish("engine", "Engine: random rounds per second", measured, table, args.write)
+
 
 if __name__ == "__main__":
     main()

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from report import replace_section  # noqa: E402
+from report import points_with_ci, publish  # noqa: E402
 
 from engine.arena import run_arena  # noqa: E402
 from engine.rules import Rules  # noqa: E402
@@ -48,23 +48,18 @@ def main() -> None:
     for level, settings, sees in VARIANTS:
         start = time.time()
         s = run_arena(level, "medium", args.pairs, args.seed, Rules(), 2, {"worlds": args.worlds, **settings})
-        lo, hi = s["ci95"]
         name = level + (f" (sees={settings['sees']})" if settings else "")
         row = (
-            f"| {name} | {sees} | {s['deck_pairs']} | {s['mean_points_per_round']:+.2f} ({lo:+.2f} … {hi:+.2f}) "
+            f"| {name} | {sees} | {s['deck_pairs']} | {points_with_ci(s)} "
             f"| {s['round_win_rate']:.1%} | {s['a_move_ms']['median']:.1f} | {(time.time() - start) / 60:.1f} |"
         )
         rows.append(row)
         print(row, flush=True)
-    lines = [
+    measured = (
         f"Measured {date.today().isoformat()} with `python bench/information.py --pairs {args.pairs}` "
-        f"(seed {args.seed}, table rules, target 62, {args.worlds} worlds per move for every player, 2 processes).",
-        "",
-        *rows,
-    ]
-    print("\n".join(lines))
-    if args.write:
-        replace_section("information", "What seeing the opponent's hand is worth", lines)
+        f"(seed {args.seed}, table rules, target 62, {args.worlds} worlds per move for every player, 2 processes)."
+    )
+    publish("information", "What seeing the opponent's hand is worth", measured, rows, args.write)
 
 
 if __name__ == "__main__":
