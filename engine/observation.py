@@ -47,6 +47,12 @@ class Observation:
     def my_turn(self) -> bool:
         return self.turn == self.seat and self.winner is None
 
+    @property
+    def deal_start(self) -> int:
+        """The index in ``moves`` of the first move of the deal in play (every deal gives each
+        seat 4 cards, and every move plays one)."""
+        return self.deal_no * 4 * self.rules.players
+
 
 def observation(state: MatchState, seat: int) -> Observation:
     """The view of the match from ``seat``."""

@@ -259,9 +259,8 @@ class OraclePlayer(ProPlayer):
 
 def others_played_this_deal(view: Observation) -> bool:
     """Whether every other player has played a card in the deal in progress."""
-    n = view.rules.players
-    played = {p.seat for p in view.moves[view.deal_no * 4 * n :]}
-    return all(seat in played for seat in range(n) if seat != view.seat)
+    played = {p.seat for p in view.moves[view.deal_start :]}
+    return all(seat in played for seat in range(view.rules.players) if seat != view.seat)
 
 
 LEVELS: dict[str, Callable[..., Player]] = {

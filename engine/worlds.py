@@ -64,9 +64,8 @@ class Evidence:
         n = view.rules.players
         ruled_out = [0] * n
         if view.rules.forced_capture == "hand":
-            deal_start = view.deal_no * 4 * n  # every deal is 4 cards to each seat
             tables = tables_before_moves(view)
-            for index in range(deal_start, len(view.moves)):
+            for index in range(view.deal_start, len(view.moves)):
                 played = view.moves[index]
                 if not played.move.takes:
                     ruled_out[played.seat] |= options(counts_of(tables[index]))[CAPTURERS]
@@ -145,8 +144,6 @@ class Behaviour:
     def __init__(self, view: Observation, sharpness: float = 1.5) -> None:
         self.view = view
         self.sharpness = sharpness
-        n = view.rules.players
-        deal_start = view.deal_no * 4 * n
         tables = tables_before_moves(view)
         moves = view.moves
         self.decisions = [
@@ -157,7 +154,7 @@ class Behaviour:
                 taken=moves[i].move.takes_mask,
                 played_since=tuple(p.move.card.id for p in moves[i:] if p.seat == moves[i].seat),
             )
-            for i in range(deal_start, len(moves))
+            for i in range(view.deal_start, len(moves))
             if moves[i].seat != view.seat
         ]
 
