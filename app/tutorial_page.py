@@ -22,7 +22,7 @@ from .i18n import card_name, card_names, digits, noun, t
 from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
 from .service import Refused, parse_move
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed
-from .views import Board, CardView, Selection, Sheet, board, card_view, select, sheet
+from .views import Board, CardView, Selection, Sheet, board, card_view, round_piles, select, sheet
 
 router = APIRouter()
 SESSION_KEY = "lessons"  # the keys of the solved lessons
@@ -154,12 +154,10 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
         if ended.leftover is not None and ended.leftover.cards:
             who = t(lang, "seat_you") if ended.leftover.seat == 0 else t(lang, "the_computer")
             facts.append(t(lang, "fact_leftover", who=who, cards=card_names(ended.leftover.cards, lang)))
-        piles = [[*state.captured_cards(seat)] for seat in range(state.players)]
-        if move.takes:
-            piles[0] += [move.card, *move.takes]
-        if ended.leftover is not None:
-            piles[ended.leftover.seat] += ended.leftover.cards
-        lv.sheet = sheet(observation(after, 0), lang, [sorted(p) for p in piles])
+        # the lesson's round began with cards already taken: add them to what its log shows
+        taken = round_piles(ended, state.players)
+        piles = [sorted([*state.captured_cards(seat), *taken[seat]]) for seat in range(state.players)]
+        lv.sheet = sheet(observation(after, 0), lang, piles)
         lv.after_label = t(lang, "table_at_end")
         lv.names = [t(lang, "you"), t(lang, "opponent")]
     lv.facts = facts
