@@ -15,14 +15,18 @@ RUN useradd --create-home --uid 10001 chaharbargh \
     && mkdir -p /data \
     && chown chaharbargh:chaharbargh /data
 
-# The app finds templates/, static/ and alembic/ next to its package, so install it in place.
+# The exact, hash-checked versions of requirements.txt (the lock), then the project without
+# dependencies. The app finds templates/, static/ and alembic/ next to its package, so it is
+# installed in place.
+COPY requirements.txt ./
+RUN pip install --require-hashes -r requirements.txt
 COPY pyproject.toml README.md alembic.ini ./
 COPY engine ./engine
 COPY app ./app
 COPY alembic ./alembic
 COPY templates ./templates
 COPY static ./static
-RUN pip install -e .
+RUN pip install --no-deps -e .
 
 USER chaharbargh
 VOLUME ["/data"]

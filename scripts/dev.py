@@ -1,10 +1,12 @@
-"""The project's two entry points, needing nothing but Python 3.11+.
+"""The project's entry points, needing nothing but Python 3.11+.
 
     python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
     python3 scripts/dev.py test    # lint and every test
+    python3 scripts/dev.py lock    # re-resolve the lock files (after editing pyproject.toml)
 
-Both create `.venv` and install the project into it the first time (and again whenever
-pyproject.toml changes), so a fresh machine needs no other step.
+`serve` and `test` create `.venv` and install the exact versions of requirements-dev.txt into
+it the first time (and again whenever that lock file or pyproject.toml changes), so a fresh
+machine needs no other step and gets what CI tested.
 """
 
 from __future__ import annotations
@@ -28,19 +30,44 @@ def _run(*args: str | Path) -> None:
         sys.exit(result.returncode)
 
 
+LOCK = ROOT / "requirements-dev.txt"  # every dependency, dev tools included, pinned with hashes
+RUNTIME_LOCK = ROOT / "requirements.txt"  # the app's own dependencies only (the Dockerfile's)
+PIP = ("-m", "pip", "install", "--quiet", "--disable-pip-version-check")
+
+
 def ensure_venv() -> None:
-    """Create the virtual environment and install the project with its dev extras if stale."""
+    """Create the virtual environment and install the locked dependencies and the project if stale."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by any python3
         sys.exit("Chaharbargh needs Python 3.11 or newer")
     stamp = VENV / ".installed"
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + LOCK.read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == wanted:
         return
     if not PYTHON.exists():
         print("creating .venv ...", flush=True)
         venv.create(VENV, with_pip=True)
-    _run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[dev]")
+    # --require-hashes: exactly the files the lock names, or nothing. The project itself comes
+    # after, without dependencies, so nothing outside the lock can slip in through pyproject.toml.
+    _run(PYTHON, *PIP, "--require-hashes", "-r", LOCK)
+    _run(PYTHON, *PIP, "--no-deps", "-e", ".")
     stamp.write_text(wanted)
+
+
+def lock(args: list[str]) -> None:
+    """Resolve pyproject.toml again into the two lock files, with uv (installed into .venv for this).
+
+    uv's universal resolution writes one file for every platform and Python >= 3.11, with the
+    hash of every release file, which pip then checks. `lock --upgrade` takes the newest
+    releases the ranges allow; without it, pins already in the lock are kept where they still fit.
+    """
+    ensure_venv()
+    _run(PYTHON, *PIP, "uv")
+    uv = BIN / "uv"
+    common = ["--universal", "--python-version", "3.11", "--generate-hashes", "--quiet", *args]
+    common += ["--index-url", "https://pypi.org/simple", "--custom-compile-command", "python3 scripts/dev.py lock"]
+    _run(uv, "pip", "compile", "pyproject.toml", "--extra", "dev", "-o", LOCK, *common)
+    # The runtime lock takes its versions from the dev lock, so the two can never disagree.
+    _run(uv, "pip", "compile", "pyproject.toml", "--constraint", LOCK, "-o", RUNTIME_LOCK, *common)
 
 
 def serve(args: list[str]) -> None:
@@ -79,7 +106,7 @@ def test(args: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"serve": serve, "test": test}
+    commands = {"serve": serve, "test": test, "lock": lock}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 scripts/dev.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])
