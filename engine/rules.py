@@ -1,4 +1,4 @@
-"""The rule options of RULES.md as one frozen value, with the named presets.
+"""The rule options of docs/rules.md as one frozen value, with the named presets.
 
 >>> Rules().forced_capture, Rules().sur_points, Rules().target
 ('hand', 5, 62)
@@ -17,12 +17,12 @@ FORCED_CAPTURE_MODES = ("hand", "card", "off")
 
 
 class RulesError(ValueError):
-    """A rules option with a value RULES.md does not allow."""
+    """A rules option with a value docs/rules.md does not allow."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every option of RULES.md; ``Rules()`` is the online table's default (preset ``table``).
+    """Every option of docs/rules.md; ``Rules()`` is the online table's default (preset ``table``).
 
     ``sur_points`` and ``target`` left as ``None`` take the table's value for the number of
     players: a sur is worth 5 (10 with four players) and the target is 62 (124 with four,

@@ -1,5 +1,5 @@
 """Every numbered rule (R1-R11), every example, every house rule and the 3/4-player differences
-of /work/shared/RULES.md, one test per point, named after the rule it checks."""
+of docs/rules.md, one test per point, named after the rule it checks."""
 
 import random
 from dataclasses import replace
