@@ -41,10 +41,18 @@ def secret_key(folder: Path) -> str:
 
 @dataclass(frozen=True)
 class Settings:
+    """What the app is configured with; `from_env` reads it from the environment.
+
+    The computer's pause before it answers is `computer_delay_ms` (`practice_delay_ms` in free
+    practice, where it is the time to take a move back). `None` means no timer at all: the page
+    asks for the computer's move only when the `computer-may-move` event reaches its
+    `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
+    """
+
     database_url: str
     secret_key: str
-    computer_delay_ms: int = 900
-    practice_delay_ms: int = 3000  # practice: time to take a move back before the computer answers
+    computer_delay_ms: int | None = 900
+    practice_delay_ms: int | None = 3000
     max_body_bytes: int = 16_384
     https_only: bool = False
 

@@ -126,7 +126,7 @@ class TableView:
     action: Action | None = None
     message: str | None = None
     trigger_computer: bool = False
-    computer_delay_ms: int = 900
+    computer_trigger: str = "load delay:900ms"  # the hx-trigger of the computer's move
     sheet: Sheet | None = None
     winner: str | None = None
     final_totals: list[str] = field(default_factory=list)
@@ -396,7 +396,7 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
 
 
 def table_view(
-    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int = 900
+    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
 ) -> TableView:
     """The table as the human seat sees it, from `observation(state, 0)` only."""
     view = observation(loaded.state, HUMAN)
@@ -477,7 +477,7 @@ def table_view(
         action=action,
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
-        computer_delay_ms=delay_ms,
+        computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",
         sheet=sheet(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None,
         winner=winner,
         final_totals=[d(x) for x in view.totals],

@@ -16,13 +16,22 @@ def game(page: Page) -> tuple[str, int]:
 
 
 def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
-    """Wait until the table has moved on from `before` and it is not the computer's turn."""
+    """Wait until the table has moved on from `before` and it is not the computer's turn.
+
+    While the computer is to play, this lets it: a server started with no computer delay
+    (`None`) asks for the computer's move only on the `computer-may-move` event, which is sent
+    here until the request is under way (htmx listens only once it has processed the swapped-in
+    table, so one early event may find no listener). With a timer the event is simply unheard.
+    """
     page.wait_for_function(
         """([state, ply]) => {
+            const turn = document.querySelector('#computer-turn');
+            if (turn && !turn.classList.contains('htmx-request')) turn.dispatchEvent(new Event('computer-may-move'));
             const g = document.querySelector('#game');
             return g && g.dataset.state !== 'computer-turn' && (g.dataset.state !== state || +g.dataset.ply !== ply);
         }""",
         arg=list(before),
+        polling=50,
     )
     return game(page)
 

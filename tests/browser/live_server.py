@@ -1,4 +1,4 @@
-"""A real uvicorn server in a thread, on a temp SQLite file, for the browser tests."""
+"""A real uvicorn server in a thread, on the test's SQLite file, for the browser tests."""
 
 from __future__ import annotations
 
@@ -12,19 +12,14 @@ from app.settings import Settings
 
 
 class LiveServer:
-    """Serves the app on 127.0.0.1:`port` (a free one by default); `stop` and `start` again keep the port.
+    """Serves the app on 127.0.0.1:`port` (a free one by default); `stop` and a new server on the same port resume.
 
     The socket is listening before the thread starts, so requests made at once wait in its
     backlog instead of failing: no polling for readiness is needed.
     """
 
-    def __init__(self, db_url: str, port: int = 0, computer_delay_ms: int = 30, practice_delay_ms: int = 30):
-        self.settings = Settings(
-            database_url=db_url,
-            secret_key="browser-tests",
-            computer_delay_ms=computer_delay_ms,
-            practice_delay_ms=practice_delay_ms,
-        )
+    def __init__(self, settings: Settings, port: int = 0):
+        self.settings = settings
         self.port = port
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -33,6 +28,10 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
 
     def start(self) -> LiveServer:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

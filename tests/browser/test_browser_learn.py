@@ -1,33 +1,17 @@
 """Learning in a browser: the whole tutorial by tapping cards (once wrong), and a practice round with hints and undo.
 
-Each walk runs in its own chromium on a worker thread (`on_phone`, see test_browser_rules.py),
-against a real uvicorn server on a temp SQLite file.
+Each walk drives chromium at phone size against a real uvicorn server (tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from sqlalchemy import text
 
 from app.tutorial import LESSONS, verdict
 from engine import Move
-from tests.app.app_helpers import migrate
 from tests.browser.browser_helpers import game, play_one_move
-from tests.browser.live_server import LiveServer
-from tests.browser.test_browser_rules import on_phone
-
-PRACTICE_DELAY_MS = 1500  # long enough to tap "take back", short enough for a whole round
-
-
-@pytest.fixture
-def server(tmp_path):
-    url = f"sqlite:///{tmp_path / 'learn.db'}"
-    migrate(url)
-    live = LiveServer(url, practice_delay_ms=PRACTICE_DELAY_MS).start()
-    yield live
-    live.stop()
 
 
 def tap_move(page, move: Move) -> None:
@@ -81,8 +65,8 @@ def walk_tutorial(page) -> None:
     assert f"{count} درس از {count}" in page.inner_text("#progress")
 
 
-def test_a_newcomer_walks_the_whole_tutorial_on_a_phone(server):
-    on_phone(server.url, walk_tutorial)
+def test_a_newcomer_walks_the_whole_tutorial_on_a_phone(page):
+    walk_tutorial(page)
 
 
 def hint_values(page) -> dict[str, str]:
@@ -113,7 +97,7 @@ def walk_practice(page) -> None:
     page.click("#action")
     page.wait_for_selector('#game[data-state="computer-turn"]')
 
-    page.click("#undo")  # before the computer's answer (it waits PRACTICE_DELAY_MS)
+    page.click("#undo")  # the computer waits: this server lets it move only when the test says so
     page.wait_for_selector('#game[data-state="your-turn"][data-ply="0"]')
     assert "پس گرفته شد" in page.inner_text("#message")
 
@@ -131,8 +115,9 @@ def walk_practice(page) -> None:
     page.wait_for_selector('#game[data-state="your-turn"][data-ply="0"]')
 
 
-def test_a_practice_round_with_hints_and_undo_played_to_its_end(server):
-    on_phone(server.url, walk_practice)
+def test_a_practice_round_with_hints_and_undo_played_to_its_end(live_server, new_page):
+    server = live_server(practice_delay_ms=None)  # no timer races the tap on "take back"
+    walk_practice(new_page(server))
     with server.app.state.service.engine.connect() as conn:
         query = text("SELECT status, ply FROM match WHERE mode = 'practice' ORDER BY created_at")
         rounds = [tuple(row) for row in conn.execute(query)]

@@ -1,65 +1,16 @@
 """A person at the table: whole match by clicking, resume after restart, double click, dimmed cards, no JS.
 
-Debian's chromium is driven by Playwright against a real uvicorn server in a thread; `python3
-scripts/dev.py test` installs chromium with apt-get when it is missing (as root). Playwright
-never downloads a browser here: it is pointed at /usr/bin/chromium. The fixtures live in this
-module (a second conftest.py would clash with tests/app's under --doctest-modules).
+Debian's chromium is driven by Playwright against a real uvicorn server in a thread (the
+fixtures are in tests/conftest.py).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from playwright.sync_api import sync_playwright
 from sqlalchemy import text
 
-from tests.app.app_helpers import migrate
+from app.i18n import card_name, t
 from tests.browser.browser_helpers import game, play_one_move, prepare_move, settle
 from tests.browser.live_server import LiveServer
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture
-def db_url(tmp_path) -> str:
-    url = f"sqlite:///{tmp_path / 'browser.db'}"
-    migrate(url)
-    return url
-
-
-@pytest.fixture(scope="session")
-def browser():
-    assert CHROMIUM.exists(), "no /usr/bin/chromium: run `python3 scripts/dev.py test` (it installs it) or apt-get"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(db_url):
-    live = LiveServer(db_url).start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture
-def page(browser, server):
-    context = browser.new_context(base_url=server.url, viewport={"width": 390, "height": 844})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def start_match(page, target: str = "31", level: str = "easy") -> str:
@@ -101,33 +52,30 @@ def test_a_whole_match_played_by_clicking(page):
     assert errors == []  # among others: nothing refused by the Content-Security-Policy
 
 
-def test_resume_after_a_server_restart_with_the_computer_to_play(browser, db_url):
-    slow = LiveServer(db_url, computer_delay_ms=600_000).start()  # the computer will not answer before the stop
-    context = browser.new_context(base_url=slow.url)
-    page = context.new_page()
+def test_resume_after_a_server_restart_with_the_computer_to_play(live_server, new_page):
+    waiting = live_server(computer_delay_ms=None)  # the computer answers only when allowed to
+    page = new_page(waiting, viewport={"width": 1280, "height": 800})
     url = start_match(page)
     before = game(page)
     hand_before = page.locator("#hand [data-card]").count()
     prepare_move(page)
     page.click("#action")
     page.wait_for_selector(f'#game[data-state="computer-turn"][data-ply="{before[1] + 1}"]')
-    slow.stop()
+    waiting.stop()
 
-    fast = LiveServer(db_url, port=slow.port).start()
-    try:
-        page.goto(url)  # the page asks for the computer's move again
-        state = settle(page, ("computer-turn", before[1] + 1))
-        assert state == ("your-turn", before[1] + 2)
-        assert page.locator("#hand [data-card]").count() == hand_before - 1
-        assert page.locator(".computer-last").is_visible()
-        assert "رایانه" in page.locator("#announce").inner_text()  # the live region spoke the move
-        page.goto("/")  # the home page lists it with "continue"
-        page.click(f'#saved a[href="{url.removeprefix(fast.url)}"]')
-        assert game(page) == state
-        assert play_one_move(page)[1] >= state[1] + 1
-    finally:
-        fast.stop()
-        context.close()
+    restarted = live_server(port=waiting.port)  # the same database; this one lets the computer answer
+    page.goto(url)  # the page asks for the computer's move again
+    state = settle(page, ("computer-turn", before[1] + 1))
+    assert state == ("your-turn", before[1] + 2)
+    assert page.locator("#hand [data-card]").count() == hand_before - 1
+    assert page.locator(".computer-last").is_visible()
+    # the live region speaks the computer's move, naming the card the table shows it played
+    played = page.get_attribute(".computer-last [data-played]", "data-played")
+    assert page.inner_text("#announce").startswith(t("fa", "computer_played", card=card_name(played, "fa")))
+    page.goto("/")  # the home page lists it with "continue"
+    page.click(f'#saved a[href="{url.removeprefix(restarted.url)}"]')
+    assert game(page) == state
+    assert play_one_move(page)[1] >= state[1] + 1
 
 
 def test_a_double_click_applies_exactly_one_move(page, server):
@@ -175,16 +123,12 @@ def test_cards_that_cannot_capture_are_dimmed_but_keep_focus(page, server):
     assert page.locator('#table [data-takeable="true"]').count() >= 1
 
 
-def test_without_javascript_the_table_still_plays(browser, server):
-    context = browser.new_context(base_url=server.url, java_script_enabled=False)
-    page = context.new_page()
-    try:
-        url = start_match(page)
-        assert game(page) == ("your-turn", 0)
-        prepare_move(page)  # each tap is a plain GET of the whole page here
-        page.click("#action")
-        page.wait_for_selector('#game[data-ply="2"]')  # after the redirect the computer has answered
-        assert page.url.endswith(url.split(server.url)[-1].split("?")[0])
-        assert game(page) == ("your-turn", 2)
-    finally:
-        context.close()
+def test_without_javascript_the_table_still_plays(new_page, server):
+    page = new_page(server, javascript=False)
+    url = start_match(page)
+    assert game(page) == ("your-turn", 0)
+    prepare_move(page)  # each tap is a plain GET of the whole page here
+    page.click("#action")
+    page.wait_for_selector('#game[data-ply="2"]')  # after the redirect the computer has answered
+    assert page.url.endswith(url.split(server.url)[-1].split("?")[0])
+    assert game(page) == ("your-turn", 2)

@@ -1,58 +1,11 @@
-"""The rules explorer in a browser: Persian first, English by the switch, every example drawn, on a phone.
-
-The server comes from the same helper as test_browser_play.py. That module keeps one Playwright
-(sync API) open for the whole session, and a second sync Playwright refuses to start on a thread
-whose event loop is running, so this test drives its own chromium from a worker thread.
-"""
+"""The rules explorer in a browser: Persian first, English by the switch, every example drawn, on a phone."""
 
 from __future__ import annotations
 
-import threading
-
-import pytest
-from playwright.sync_api import sync_playwright
-
 from app.rules_examples import EXAMPLES, result
-from tests.app.app_helpers import migrate
-from tests.browser.live_server import LiveServer
-from tests.browser.test_browser_play import ARGS, CHROMIUM
 
 KNOWN = "sum-one"  # 7C and 2H in hand, 4D 9S QH on the table; 7C takes 4D
-
-
-@pytest.fixture
-def server(tmp_path):
-    url = f"sqlite:///{tmp_path / 'rules.db'}"
-    migrate(url)
-    live = LiveServer(url).start()
-    yield live
-    live.stop()
-
-
-def on_phone(base_url: str, walk) -> None:
-    """Run `walk(page)` in chromium at 360 x 780 on a thread of its own; re-raise what it raised."""
-    assert CHROMIUM.exists(), "no /usr/bin/chromium: run `python3 scripts/dev.py test` (it installs it) or apt-get"
-    failure: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-                try:
-                    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 780})
-                    context.set_default_timeout(15_000)
-                    walk(context.new_page())
-                finally:
-                    browser.close()
-        except BaseException as error:  # handed back to the test's thread
-            failure.append(error)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(timeout=120)
-    assert not thread.is_alive(), "the browser walk did not finish"
-    if failure:
-        raise failure[0]
+SMALL_PHONE = {"width": 360, "height": 780}
 
 
 def check_examples(page) -> None:
@@ -75,11 +28,8 @@ def check_examples(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
-def test_rules_page_in_persian_then_english_draws_every_example(server):
-    on_phone(server.url, walk_the_rules)
-
-
-def walk_the_rules(phone) -> None:
+def test_rules_page_in_persian_then_english_draws_every_example(new_page, server):
+    phone = new_page(server, viewport=SMALL_PHONE)
     errors = []
     phone.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     phone.goto("/")

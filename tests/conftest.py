@@ -1,0 +1,158 @@
+"""The fixtures every kind of test shares: a migrated database, the app, a live server, a browser.
+
+One conftest for the whole suite: pytest imports a conftest.py outside a package as the module
+`conftest`, so a second one elsewhere under tests/ would clash with this one.
+
+Browser tests drive Debian's chromium (`/usr/bin/chromium`, or `CHAHARBARGH_CHROMIUM`) through
+Playwright, which never downloads a browser of its own here. Where that browser is missing they
+are skipped with one line saying how to enable them; under CI (`CI` set) a skipped test of any
+kind fails the run instead, so CI can never pass without them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+from tests.app.app_helpers import migrate
+from tests.browser.live_server import LiveServer
+
+CHROMIUM = Path(os.environ.get("CHAHARBARGH_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+NO_BROWSER = (
+    f"browser tests skipped: no chromium at {CHROMIUM}. To run them, install Debian's chromium "
+    "(`sudo apt-get install chromium`; `python3 scripts/dev.py test` does it when run as root) "
+    "or point CHAHARBARGH_CHROMIUM at another chromium build."
+)
+PHONE = {"width": 390, "height": 844}
+
+
+def in_ci() -> bool:
+    return bool(os.environ.get("CI"))
+
+
+# --- the database and the app over HTTP (no server) -------------------------------------------
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite file made by the Alembic migrations, as `serve` makes it."""
+    url = f"sqlite:///{tmp_path / 'test.db'}"
+    migrate(url)
+    return url
+
+
+@pytest.fixture
+def app(db_url: str):
+    return create_app(Settings(database_url=db_url, secret_key="test-key", computer_delay_ms=10))
+
+
+@pytest.fixture
+def client(app) -> Iterator[TestClient]:
+    with TestClient(app) as c:
+        yield c
+
+
+# --- a real uvicorn and a real browser ---------------------------------------------------------
+
+
+@pytest.fixture
+def live_server(db_url: str) -> Iterator[Callable[..., LiveServer]]:
+    """Start a real uvicorn on the test database: `live_server(port=..., **settings)`; all are stopped after.
+
+    The computer answers at once (`computer_delay_ms=0`) unless a test asks otherwise; a test that
+    needs the computer to wait passes `None` and dispatches `computer-may-move` itself.
+    """
+    started: list[LiveServer] = []
+
+    def start(port: int = 0, **settings) -> LiveServer:
+        settings = {"computer_delay_ms": 0, "practice_delay_ms": 0, **settings}
+        server = LiveServer(Settings(database_url=db_url, secret_key="browser-tests", **settings), port).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.running:
+            server.stop()
+
+
+@pytest.fixture
+def server(live_server) -> LiveServer:
+    return live_server()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        if in_ci():
+            pytest.fail(NO_BROWSER.replace("skipped", "cannot run in CI"))
+        pytest.skip(NO_BROWSER)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """`new_page(server, viewport=PHONE, javascript=True)`: a page in a fresh browser context, closed after."""
+    contexts = []
+
+    def open_page(server: LiveServer, viewport: dict[str, int] = PHONE, javascript: bool = True):
+        context = browser.new_context(base_url=server.url, viewport=viewport, java_script_enabled=javascript)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page, server):
+    """A phone-sized page on the default live server."""
+    return new_page(server)
+
+
+# --- skipped tests: say why once, and never let CI pass with one --------------------------------
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if CHROMIUM.exists() or in_ci():
+        return
+    skip = pytest.mark.skip(reason=NO_BROWSER)
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    if not CHROMIUM.exists() and not in_ci():
+        terminalreporter.write_line(NO_BROWSER, yellow=True)
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if in_ci() and skipped:
+        if reporter:
+            reporter.write_line(f"CI: {len(skipped)} test(s) skipped; CI runs every test", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
