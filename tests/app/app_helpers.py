@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from itertools import combinations
 
 from alembic.config import Config
+from bs4 import BeautifulSoup, Tag
 
 from alembic import command
 from app.settings import ROOT
@@ -56,39 +56,53 @@ class Page(HTMLParser):
         return {a[attr] for a in self.attrs if attr in a}
 
 
+def dom(html: str) -> BeautifulSoup:
+    """The page or fragment as a DOM, to read through CSS selectors on its hooks."""
+    return BeautifulSoup(html, "html.parser")
+
+
+def one(html: str, selector: str) -> Tag:
+    """The single element `selector` finds; fails showing the start of the page if there is none."""
+    found = dom(html).select(selector)
+    assert len(found) == 1, f"{len(found)} elements match {selector!r} in: {html[:2000]}"
+    return found[0]
+
+
+def text_of(html: str, selector: str) -> str:
+    """The visible text of the one element `selector` finds, with runs of white space made one."""
+    return " ".join(one(html, selector).get_text(" ").split())
+
+
 def game_state(html: str) -> tuple[str, int]:
-    """The `data-state` and `data-ply` of the table in a page or fragment."""
-    found = re.search(r'id="game"[^>]*data-ply="(\d+)" data-state="([\w-]+)"', html)
-    assert found, html[:2000]
-    return found.group(2), int(found.group(1))
+    """The `data-state` and `data-ply` of the table (`#game`) in a page or fragment."""
+    game = one(html, "#game")
+    return game["data-state"], int(game["data-ply"])
 
 
 def hand(html: str) -> list[tuple[str, bool, bool]]:
-    """(code, can capture, dimmed) for each hand card."""
-    section = re.search(r'<section id="hand".*?</section>', html, re.S)
-    assert section, html[:2000]
-    out = []
-    for button in re.findall(r"<button[^>]*>", section.group(0)):
-        code = re.search(r'data-card="(\w+)"', button).group(1)
-        out.append((code, 'data-can-capture="true"' in button, 'aria-disabled="true"' in button))
-    return out
+    """(code, can capture, dimmed) for each card of `#hand`."""
+    return [
+        (card["data-card"], card.get("data-can-capture") == "true", card.get("aria-disabled") == "true")
+        for card in one(html, "#hand").select("[data-card]")
+    ]
 
 
 def takeable(html: str) -> list[str]:
-    return re.findall(r'data-card="(\w+)" data-takeable="true"', html)
+    """The table cards the selected card may take (`#table [data-takeable]`)."""
+    return [card["data-card"] for card in dom(html).select('#table [data-card][data-takeable="true"]')]
 
 
 def action(html: str) -> tuple[str, bool] | None:
-    found = re.search(r'<button[^>]*id="action"[^>]*>', html)
+    """`#action`'s `data-action` and whether it is enabled; None when there is no action button."""
+    found = dom(html).select("#action")
     if not found:
         return None
-    button = found.group(0)
-    return re.search(r'data-action="(\w+)"', button).group(1), " disabled" not in button
+    return found[0]["data-action"], not found[0].has_attr("disabled")
 
 
 def chosen(html: str) -> list[str]:
     """The table cards chosen so far (hidden inputs of the move form)."""
-    return re.findall(r'name="take" value="(\w+)"', html)
+    return [field["value"] for field in dom(html).select('input[name="take"]')]
 
 
 def value(code: str) -> int:
