@@ -105,6 +105,12 @@ def run_arena(
             for result in pool.imap(play_pair, jobs):
                 results.append(result)
                 decks += len(result.deck_diffs)
+    return summarise(a, b, seed, rules.target, results)
+
+
+def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult]) -> dict:
+    """The arena's figures from the matches' results: the mean over deck pairs with its 95%
+    interval (normal approximation), the win rates, and each side's time per move in ms."""
     values = [d for r in results for d in r.deck_diffs]
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
@@ -114,7 +120,7 @@ def run_arena(
         "deck_pairs": len(values),
         "matches": 2 * len(results),
         "seed": seed,
-        "target": rules.target,
+        "target": target,
         "mean_points_per_round": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
         "round_win_rate": round(sum(r.round_wins for r in results) / (2 * len(values)), 4),

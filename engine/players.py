@@ -143,7 +143,9 @@ class ProPlayer:
     measured stronger than playing every world to the end of the round ("round"): the later
     deals are pure chance in a sampled world and drown the difference between moves in noise.
     It samples worlds until ``budget_ms`` is spent (at least ``min_worlds``), or exactly
-    ``worlds`` of them when that is given (deterministic, for tests and analysis).
+    ``worlds`` of them when that is given (deterministic, for tests and analysis). The budget
+    is read on ``clock`` (seconds; `time.perf_counter` unless a test passes its own), checked
+    once per world after the first ``min_worlds``.
     """
 
     def __init__(
@@ -154,8 +156,10 @@ class ProPlayer:
         min_worlds: int = 4,
         randomness: float = 0.15,
         horizon: str = "deal",
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.rng = random.Random(seed)
+        self.clock = clock
         self.budget = budget_ms / 1000.0
         self.worlds = worlds
         self.min_worlds = min_worlds
@@ -186,14 +190,14 @@ class ProPlayer:
         side = rules.side_of(view.seat)
         others = [s for s in range(rules.sides) if s != side]
         totals = [0.0] * len(legal)
-        deadline = time.perf_counter() + self.budget
+        deadline = self.clock() + self.budget
         count = 0
         weights = 0.0
         while True:
             if self.worlds is not None:
                 if count >= self.worlds:
                     break
-            elif count >= self.min_worlds and time.perf_counter() >= deadline:
+            elif count >= self.min_worlds and self.clock() >= deadline:
                 break
             sampled, weight = world()
             for i, move in enumerate(legal):

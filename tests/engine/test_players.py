@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine import Card, Rules, bot, new_match, observation
-from engine.arena import play_match, run_arena
+from engine.arena import PairResult, play_match, run_arena, summarise
 from engine.cards import mask_of
 from engine.cli import main as cli_main
 from engine.players import LEVELS, OraclePlayer
@@ -107,10 +107,43 @@ def test_open_hand_cards_stay_in_their_hand_in_every_world():
 @pytest.mark.parametrize("rules", [Rules(target=31), Rules(players=3, target=20), Rules(players=4, target=30)],
                          ids=["2p", "3p", "4p"])
 def test_every_level_plays_whole_matches(level, rules):
-    settings = {"budget_ms": 2.0} if level in ("pro", "oracle") else {}
-    players = [bot(level, seed=seat, **settings) for seat in range(rules.players)]
-    final = play_match(8, players, rules)
+    """Every move is legal (`apply` refuses any other), the match ends as R11 says, and the same
+    seeds play the same match again: fixed worlds, not a time budget, so no clock decides a move."""
+    settings = {"worlds": 3} if level in ("pro", "oracle") else {}
+
+    def match():
+        return play_match(8, [bot(level, seed=seat, **settings) for seat in range(rules.players)], rules)
+
+    final = match()
     assert final.finished
+    assert max(final.totals) >= rules.target
+    assert list(final.totals).count(max(final.totals)) == 1  # a tie at the top plays another round
+    assert match().totals == final.totals
+
+
+class TickingClock:
+    """A clock that moves on one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_pros_time_budget_buys_exactly_the_worlds_its_clock_allows():
+    state = new_match(11)
+    view = observation(state, state.turn)
+    assert len(view.legal_moves) > 1
+    # The deadline is read at 0; the first min_worlds=4 worlds never look at the clock; then it
+    # reads 1 (< 2.5: a fifth world), 2 (a sixth), 3 (past the deadline: stop). Six worlds.
+    budgeted = bot("pro", seed=5, budget_ms=2500, clock=TickingClock()).evaluate(view)
+    assert budgeted == bot("pro", seed=5, worlds=6).evaluate(view)
+    assert budgeted != bot("pro", seed=5, worlds=5).evaluate(view)
+    # A budget of nothing still samples min_worlds: the clock reads 1 after the fourth, past 0.
+    nothing = bot("pro", seed=5, budget_ms=0, clock=TickingClock()).evaluate(view)
+    assert nothing == bot("pro", seed=5, worlds=4).evaluate(view)
 
 
 def test_the_oracle_refuses_to_play_blind():
@@ -174,15 +207,29 @@ def test_pro_prefers_a_sur():
     assert str(best) == "2H+4D+5S"
 
 
-def test_arena_reports_every_figure():
+def test_arena_figures_from_a_hand_worked_example():
+    results = [
+        PairResult(deck_diffs=[4.0, -2.0], round_wins=3.0, match_wins=2, times={"a": [0.001, 0.003], "b": [0.002]}),
+        PairResult(deck_diffs=[1.0], round_wins=0.5, match_wins=0, times={"a": [0.002], "b": [0.004, 0.006]}),
+    ]
+    summary = summarise("pro", "medium", 9, 62, results)
+    # deck pairs 4, -2, 1: mean 1, sample deviation sqrt((9 + 9 + 0) / 2) = 3,
+    # half-width 1.96 * 3 / sqrt(3) = 3.3948
+    assert summary["deck_pairs"] == 3 and summary["matches"] == 4
+    assert summary["mean_points_per_round"] == 1.0
+    assert summary["ci95"] == [-2.395, 4.395]
+    assert summary["round_win_rate"] == 0.5833  # 3.5 of the 6 paired rounds
+    assert summary["match_win_rate"] == 0.5  # 2 of 4 matches
+    assert summary["a_move_ms"] == {"level": "pro", "moves": 3, "median": 2.0, "p95": 3.0, "max": 3.0}
+    assert summary["b_move_ms"] == {"level": "medium", "moves": 3, "median": 4.0, "p95": 6.0, "max": 6.0}
+
+
+def test_an_arena_run_plays_whole_duplicate_matches():
     summary = run_arena("medium", "random", pairs=6, seed=5, rules=Rules(target=31), processes=1)
-    assert summary["deck_pairs"] >= 6 and summary["matches"] >= 2
-    lo, hi = summary["ci95"]
-    assert lo <= summary["mean_points_per_round"] <= hi
-    assert 0 <= summary["round_win_rate"] <= 1 and 0 <= summary["match_win_rate"] <= 1
-    for key in ("a_move_ms", "b_move_ms"):
-        times = summary[key]
-        assert times["moves"] > 0 and times["median"] <= times["p95"] <= times["max"]
+    assert summary["deck_pairs"] >= 6 and summary["matches"] % 2 == 0  # each seed twice, seats swapped
+    # Both matches of a seed play at least round 0 from the same deck: one deck pair or more.
+    assert summary["deck_pairs"] >= summary["matches"] // 2
+    assert summary["a_move_ms"]["moves"] > 0 and summary["b_move_ms"]["moves"] > 0
 
 
 def test_arena_command_line_prints_json(capsys):
