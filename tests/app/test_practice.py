@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from app.service import HINT_WORLDS, bot_seed
+from app.main import create_app
+from app.service import Loaded
+from app.settings import Settings
 from app.views import signed
 from engine import MatchState, bot, observation
-from tests.app.app_helpers import HX, action, chosen, game_state, human_move
+from engine.cards import CARDS
+from engine.match import from_position
+from tests.app.app_helpers import HX, action, chosen, dom, game_state, human_move, one
 
 SEED = 4_402_118_907_335_120_771
 
@@ -48,6 +53,21 @@ def test_the_home_page_starts_a_practice_round(client):
     assert client.post("/practice", data={"level": "oracle"}).status_code == 400
 
 
+def test_a_hint_depends_only_on_what_the_player_can_see(client, db_url):
+    """The same view with the hidden cards dealt differently gets exactly the same hint."""
+    here = loaded(client, start(client))
+    state = here.state
+    hidden = [*state.hand(1), *(CARDS[i] for i in state.stock)]
+    random.Random(7).shuffle(hidden)
+    elsewhere = from_position(
+        [state.hand(0), hidden[:4]], state.table_cards, state.rules, stock=hidden[4:], turn=0, seed=state.seed
+    )
+    assert observation(elsewhere, 0) == observation(state, 0) and elsewhere.hand(1) != state.hand(1)
+    # a second app on the same database: its hint cache is empty, so both are computed
+    other = create_app(Settings(database_url=db_url, secret_key="test-key")).state.service
+    assert client.app.state.service.hints(here) == other.hints(Loaded(here.match, elsewhere))
+
+
 def test_from_the_table_another_practice_round_goes_to_its_own_address(client):
     response = client.post("/practice", data={"level": "easy"}, headers=HX)
     assert response.status_code == 204 and response.headers["HX-Redirect"].startswith("/m/")
@@ -58,17 +78,16 @@ def test_a_hint_shows_the_pros_move_and_a_value_for_each_card(client):
     first = client.get(url, params={"hint": "1"}, headers=HX).text
     again = client.get(url, params={"hint": "1"}, headers=HX).text
     state = loaded(client, url)
-    values = bot("pro", seed=bot_seed(state.match, 0) ^ 0x5EED, worlds=HINT_WORLDS).evaluate(
-        observation(state.state, 0)
-    )
+    values = client.app.state.service.hints(state)
+    assert set(values) == set(state.state.legal_moves()), "a value for every legal move, no other"
     best = max(values.items(), key=lambda item: item[1])[0]
-    shown = dict(re.findall(r'data-hint="(\w+)" dir="ltr" aria-hidden="true">([^<]+)<', first))
-    for card in state.state.hand(0):
+    shown = {e["data-hint"]: e.get_text() for e in dom(first).select("#hand .hint-value")}
+    for card in state.state.hand(0):  # each playable card shows the value of its best move
         mine = [v for m, v in values.items() if m.card == card]
         assert shown.get(str(card)) == (signed(max(mine), "fa") if mine else None)
-    assert re.findall(r'class="hint-value best" data-hint="(\w+)"', first) == [str(best.card)]
+    assert [e["data-hint"] for e in dom(first).select("#hand .hint-value.best")] == [str(best.card)]
     assert first == again, "the same position gives the same hint"
-    link = re.search(r'id="hint-select" href="([^"]+)"', first).group(1).replace("&amp;", "&")
+    link = one(first, "#hint-select")["href"]
     selected = client.get(link, headers=HX).text
     assert f'name="card" value="{best.card}"' in selected and chosen(selected) == sorted(str(c) for c in best.takes)
     assert action(selected) == ("capture" if best.takes else "place", True)
