@@ -54,12 +54,11 @@ def play(les: Lesson, move_text: str) -> dict[str, object]:
     outcome = after.last
     assert outcome is not None and outcome.move == move
     log = outcome.round_over
-    if log is None:
-        table = codes(after.table_cards)
-    elif log.leftover is not None:
-        table = codes(log.leftover.cards)
-    else:  # nobody to take the table: the cards stay where they were
-        table = (codes(state.table_cards) - codes(move.takes)) | ({str(move.card)} if move.places else set())
+    # Right after the move the table is the engine's; a move that ends the round is followed by
+    # the next deal, and what the table held then is the leftover the engine handed out (R9).
+    # No lesson ends a round in which nobody captured, which would leave nothing to read it from.
+    assert log is None or log.leftover is not None, "a round-ending lesson needs a last capturer"
+    table = codes(after.table_cards) if log is None else codes(log.leftover.cards)
     score = log.score if log else None
     return {
         "takes": codes(move.takes),
