@@ -10,7 +10,7 @@ from app.i18n import RULES_TEXT, digits
 from app.rules_examples import EXAMPLES, Example, position, result, rules_of, run
 from app.rules_page import point_values
 from engine import Move, Rules, legal_moves, parse_cards
-from tests.app.app_helpers import Page
+from tests.app.app_helpers import Page, dom
 
 CLAIMS = {
     "takes", "after", "playable", "options", "sur", "scored", "cancelled", "leftover", "totals", "clubs_to",
@@ -170,13 +170,25 @@ def test_scoring_table_house_rules_presets_faq_and_tips_in_both_languages(client
     assert 'href="/rules?lang=en"' in fa and 'href="/rules?lang=fa"' in en
 
 
-def test_the_faq_answers_agree_with_the_engine():
-    assert result("jack-no-sur").outcome.sur is False  # a jack sweep is not a sur
-    assert codes(result("jack-sweep").after) == {"KD"}  # the jack leaves the king
-    assert result("leftover-theirs").leftover.seat == 1  # the last capturer takes the rest
-    biggest = point_values()
-    assert biggest["clubs"] == max(biggest[k] for k in ("clubs", "ten", "two", "ace", "jack", "sur"))
-    assert biggest["sur_four"] > biggest["clubs"]
+@pytest.mark.parametrize(("lang", "no"), [("fa", "نه."), ("en", "No.")])
+def test_the_faq_answers_agree_with_the_engine(client, lang, no):
+    page = dom(client.get(f"/rules?lang={lang}").text)
+    answers = [" ".join(dd.get_text(" ").split()) for dd in page.select("#faq dd")]
+    assert len(answers) == 4
+    # 1. Is a jack sweep a sur? No (R8), and the engine agrees.
+    assert answers[0].startswith(no) and result("jack-no-sur").outcome.sur is False
+    # 2. Does the jack take kings and queens? No (R4): the jack leaves the king on the table.
+    assert answers[1].startswith(no) and codes(result("jack-sweep").after) == {"KD"}
+    # 3. The cards left at the end go to the last capturer (R9), who is not the last to play here.
+    leftover = result("leftover-theirs")
+    assert leftover.leftover.seat == 1 and leftover.outcome.seat == 0 and leftover.outcome.sur is False
+    # 4. The biggest prizes, in the order the answer names them (R10, four players): most clubs 7,
+    # with at least 7 clubs; a sur 5; the ten of diamonds 3; a sur with four players 10.
+    quoted = [int(n) for n in re.findall(r"\d+", answers[3].translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))]
+    assert quoted == [7, 7, 5, 3, 10]
+    points = point_values()
+    assert [points["clubs"], points["sur"], points["ten"], points["sur_four"]] == [7, 5, 3, 10]
+    assert points["clubs"] == max(points[k] for k in ("clubs", "ten", "two", "ace", "jack", "sur"))
 
 
 def test_home_and_table_link_to_the_rules(client):
