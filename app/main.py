@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     app = FastAPI(title="Chaharbargh", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
-    app.state.service = MatchService(make_engine(settings.database_url))
+    app.state.service = MatchService(make_engine(settings.database_url), settings.bot_settings, settings.new_seed)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next):

@@ -13,7 +13,9 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
@@ -121,8 +123,18 @@ class MatchService:
 
     CACHE_SIZE = 256
 
-    def __init__(self, engine: Engine):
+    def __init__(
+        self,
+        engine: Engine,
+        bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ):
+        """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
+        time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
+        matches (tests fix it to know the deal a player starts from the home page)."""
         self.engine = engine
+        self.bot_settings = bot_settings or {}
+        self.new_seed = new_seed
         self._cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()  # id -> (undos, ply, state)
         self._cache_lock = threading.Lock()
         self._hints: OrderedDict[tuple[str, int, int], dict[Move, float]] = OrderedDict()
@@ -165,7 +177,7 @@ class MatchService:
         match = Match(
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
-            seed=secrets.randbits(62) if seed is None else seed,
+            seed=self.new_seed() if seed is None else seed,
             rules=json.dumps(rules.to_dict(), sort_keys=True),
             level=level,
             mode=mode,
@@ -229,7 +241,10 @@ class MatchService:
         loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
-        move = bot(loaded.match.level, seed=bot_seed(loaded.match, ply)).choose(observation(loaded.state, COMPUTER))
+        level = loaded.match.level
+        move = bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
+            observation(loaded.state, COMPUTER)
+        )
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)

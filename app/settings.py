@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "chaharbargh.db"
@@ -47,6 +49,7 @@ class Settings:
     practice, where it is the time to take a move back). `None` means no timer at all: the page
     asks for the computer's move only when the `computer-may-move` event reaches its
     `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
+    `bot_settings` and `new_seed` go to `MatchService` (tests: fixed worlds for pro, known deals).
     """
 
     database_url: str
@@ -55,6 +58,8 @@ class Settings:
     practice_delay_ms: int | None = 3000
     max_body_bytes: int = 16_384
     https_only: bool = False
+    bot_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(62))
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -11,6 +11,7 @@ kind fails the run instead, so CI can never pass without them.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -39,6 +40,10 @@ NO_BROWSER = (
     "or point CHAHARBARGH_CHROMIUM at another chromium build."
 )
 PHONE = {"width": 390, "height": 844}
+# Pro thinks over a fixed number of worlds instead of 40 ms of the machine's time, so the
+# computer's moves in a test are the same on a slow machine and a fast one.
+FIXED_BOTS = {"pro": {"worlds": 8}}
+FIRST_SEED = 1000  # live servers deal their matches from seeds 1000, 1001, ... in order
 
 
 def in_ci() -> bool:
@@ -58,7 +63,9 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(db_url: str):
-    return create_app(Settings(database_url=db_url, secret_key="test-key", computer_delay_ms=10))
+    return create_app(
+        Settings(database_url=db_url, secret_key="test-key", computer_delay_ms=10, bot_settings=FIXED_BOTS)
+    )
 
 
 @pytest.fixture
@@ -74,13 +81,21 @@ def client(app) -> Iterator[TestClient]:
 def live_server(db_url: str) -> Iterator[Callable[..., LiveServer]]:
     """Start a real uvicorn on the test database: `live_server(port=..., **settings)`; all are stopped after.
 
-    The computer answers at once (`computer_delay_ms=0`) unless a test asks otherwise; a test that
-    needs the computer to wait passes `None` and dispatches `computer-may-move` itself.
+    No timer runs the computer: it moves when the page sends `computer-may-move`, which
+    `browser_helpers.settle` does while it waits for the table. Matches are dealt from
+    FIRST_SEED on, so a walk through the home page meets known deals.
     """
     started: list[LiveServer] = []
 
     def start(port: int = 0, **settings) -> LiveServer:
-        settings = {"computer_delay_ms": 0, "practice_delay_ms": 0, **settings}
+        seeds = itertools.count(FIRST_SEED)
+        settings = {
+            "computer_delay_ms": None,
+            "practice_delay_ms": None,
+            "bot_settings": FIXED_BOTS,
+            "new_seed": lambda: next(seeds),
+            **settings,
+        }
         server = LiveServer(Settings(database_url=db_url, secret_key="browser-tests", **settings), port).start()
         started.append(server)
         return server
