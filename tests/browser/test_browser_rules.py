@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.i18n import digits, rt
 from app.rules_examples import EXAMPLES, result
 
 KNOWN = "sum-one"  # 7C and 2H in hand, 4D 9S QH on the table; 7C takes 4D
@@ -37,14 +38,14 @@ def test_rules_page_in_persian_then_english_draws_every_example(new_page, server
     phone.wait_for_selector("#rules")
     assert phone.locator("html").get_attribute("lang") == "fa"
     assert phone.locator("html").get_attribute("dir") == "rtl"
-    assert phone.locator("#r3-h").inner_text().startswith("قانون ۳")
+    assert phone.locator("#r3-h").inner_text().startswith(rt("fa", "rule_n", n=digits(3, "fa")))
     check_examples(phone)
 
     phone.click(".lang-switch")
     phone.wait_for_selector('html[lang="en"]')
     assert phone.url.endswith("/rules?lang=en")
-    assert phone.locator("#r3-h").inner_text().startswith("Rule 3")
+    assert phone.locator("#r3-h").inner_text().startswith(rt("en", "rule_n", n=3))
     check_examples(phone)
     caption = phone.locator(f'figure.example[data-example="{KNOWN}"] figcaption').inner_text()
-    assert "7 + 4 = 11" in caption.replace("\u00a0", " ")
+    assert rt("en", "res_sum", expr="7\u00a0+\u00a04") in caption
     assert errors == []  # nothing refused by the Content-Security-Policy
