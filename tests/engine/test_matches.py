@@ -132,7 +132,10 @@ def test_record_format_fields():
     assert set(first["score"][0]) == {
         "clubs", "clubs_points", "ten_of_diamonds", "two_of_clubs", "aces", "jacks", "surs", "sur_points", "total"
     }
-    assert data["winner"] in (0, 1)
+    # R11: the winner is the side with the highest total, and the totals are the rounds' sums
+    sums = [sum(r["score"][side]["total"] for r in data["rounds"]) for side in (0, 1)]
+    assert data["winner"] == max((0, 1), key=lambda side: sums[side]) and sums[0] != sums[1]
+    assert max(sums) >= 40
 
 
 def test_observation_holds_nothing_hidden():

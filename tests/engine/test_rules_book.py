@@ -97,7 +97,7 @@ def test_r1_jack_on_first_table_goes_back_into_stock_and_next_card_is_laid():
     hit = 0
     for seed in range(300):
         _, deck = round_deck(seed, 0)
-        first_four = deck[8:12]
+        first_four = deck[8:12]  # two hands of four, then the table (docs/rules-choices.md, Dealing)
         jacks = [c for c in first_four if CARDS[c].rank == 11]
         if not jacks:
             assert new_match(seed).table == tuple(first_four)
