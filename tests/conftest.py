@@ -159,15 +159,19 @@ def pytest_collection_modifyitems(config, items) -> None:
             item.add_marker(skip)
 
 
+def skipped_in_ci(config) -> int:
+    """How many tests were skipped, when running under CI (where any skip is a failure)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    return len(reporter.stats.get("skipped", [])) if reporter and in_ci() else 0
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     if not CHROMIUM.exists() and not in_ci():
         terminalreporter.write_line(NO_BROWSER, yellow=True)
+    if skipped := skipped_in_ci(config):
+        terminalreporter.write_line(f"CI: {skipped} test(s) skipped, and CI runs every test: failing", red=True)
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
-    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    skipped = reporter.stats.get("skipped", []) if reporter else []
-    if in_ci() and skipped:
-        if reporter:
-            reporter.write_line(f"CI: {len(skipped)} test(s) skipped; CI runs every test", red=True)
+    if skipped_in_ci(session.config):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
