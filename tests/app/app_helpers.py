@@ -1,18 +1,19 @@
-"""Reading the table's HTML in tests, and a simple human who plays through HTTP."""
+"""Reading the table's HTML in tests, the match behind a URL, and a simple human who plays through HTTP."""
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
-from itertools import combinations
 
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
+from sqlalchemy import text
 
 from alembic import command
 from app.settings import ROOT
-from engine import CARDS
+from engine import CARDS, Card, MatchState
 
 HX = {"HX-Request": "true"}
+ALL_CODES = [str(c) for c in CARDS]
 VOID = {"input", "meta", "link", "br", "img", "hr", "rect", "path"}
 
 
@@ -56,6 +57,9 @@ class Page(HTMLParser):
         return {a[attr] for a in self.attrs if attr in a}
 
 
+# --- the page through its DOM hooks ---------------------------------------------------------
+
+
 def dom(html: str) -> BeautifulSoup:
     """The page or fragment as a DOM, to read through CSS selectors on its hooks."""
     return BeautifulSoup(html, "html.parser")
@@ -68,9 +72,44 @@ def one(html: str, selector: str) -> Tag:
     return found[0]
 
 
+def words(element: Tag) -> str:
+    """An element's visible text, with runs of white space made one."""
+    return " ".join(element.get_text(" ").split())
+
+
 def text_of(html: str, selector: str) -> str:
     """The visible text of the one element `selector` finds, with runs of white space made one."""
-    return " ".join(one(html, selector).get_text(" ").split())
+    return words(one(html, selector))
+
+
+def texts(html: str, selector: str) -> list[str]:
+    """The visible text of every element `selector` finds, in page order."""
+    return [words(e) for e in dom(html).select(selector)]
+
+
+def in_view(html: str) -> BeautifulSoup:
+    """The page without what shows a finished round (`[data-finished-round=true]`): the rest
+    must show nothing of the round being played that seat 0 may not see."""
+    page = dom(html)
+    for finished in page.select('[data-finished-round="true"]'):
+        finished.decompose()
+    return page
+
+
+def attribute_values(page: Tag) -> list[str]:
+    """Every attribute value of every element (class lists joined by spaces)."""
+    values = []
+    for element in page.find_all(True):
+        for value in element.attrs.values():
+            values.append(" ".join(value) if isinstance(value, list) else value)
+    return values
+
+
+def codes(cards) -> set[str]:
+    return {str(c) for c in cards}
+
+
+# --- the table's hooks ----------------------------------------------------------------------
 
 
 def game_state(html: str) -> tuple[str, int]:
@@ -105,33 +144,69 @@ def chosen(html: str) -> list[str]:
     return [field["value"] for field in dom(html).select('input[name="take"]')]
 
 
-def value(code: str) -> int:
-    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
+# --- the match behind a table's address -----------------------------------------------------
+
+
+def url_of(match) -> str:
+    return f"/m/{match.id}/{match.secret}"
+
+
+def loaded(client, url: str):
+    """The service's `Loaded` (match row and state) for the table at `url`."""
+    return client.app.state.service.load(*url.split("/")[2:4])
+
+
+def state_of(client, url: str) -> MatchState:
+    return loaded(client, url).state
+
+
+def move_rows(client, url: str, ply: int | None = None) -> int:
+    """How many rows of the `move` table the match at `url` has (at `ply`, if given)."""
+    query = "SELECT count(*) FROM move WHERE match_id = :m" + ("" if ply is None else " AND ply = :p")
+    with client.app.state.service.engine.connect() as conn:
+        return conn.execute(text(query), {"m": url.split("/")[2], "p": ply}).scalar_one()
+
+
+def first_move(state: MatchState) -> dict:
+    """The first legal move as the move form's fields."""
+    move = state.legal_moves()[0]
+    return {"card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
+
+
+# --- a simple human -------------------------------------------------------------------------
 
 
 def choose_takes(card: str, options: list[str]) -> list[str]:
-    """A set of takeable table cards that is a capture for `card` (a test may know the rules)."""
-    if value(card) > 10:
+    """A set of takeable table cards that is a capture for `card`, for tests that only have the
+    page's codes (the browser tests): a face card takes one of them, a number card a set making 11."""
+    rank = Card.parse(card).rank
+    if rank > 10:
         return options[:1]
-    for size in range(1, len(options) + 1):
-        for combo in combinations(options, size):
-            if value(card) + sum(value(c) for c in combo) == 11:
-                return list(combo)
-    raise AssertionError(f"no capture for {card} among {options}")
+    ranks = {code: Card.parse(code).rank for code in options}
 
+    def find(total: int, rest: list[str]) -> list[str] | None:
+        if total == 11:
+            return []
+        for i, code in enumerate(rest):
+            found = find(total + ranks[code], rest[i + 1 :]) if total + ranks[code] <= 11 else None
+            if found is not None:
+                return [code, *found]
+        return None
 
-ALL_CODES = [str(c) for c in CARDS]
+    takes = find(rank, options)
+    if takes is None:
+        raise AssertionError(f"no capture for {card} among {options}")
+    return takes
 
 
 def human_move(client, url: str, html: str, ply: int, seen=lambda response: None):
-    """As a simple human on the table in `html`: tap the first playable card, choose a set if the
-    card needs one, confirm. `seen` gets the selection's response. Returns the move's response."""
+    """As a simple human on the table in `html`: tap the first playable card, confirm it with the
+    set the engine's first legal move with that card takes. `seen` gets the selection's response.
+    Returns the move's response."""
     card = next(code for code, _, dim in hand(html) if not dim)
-    selected = client.get(url, params={"select": card}, headers=HX)
-    seen(selected)
-    _, ready = action(selected.text)
-    takes = chosen(selected.text) if ready else choose_takes(card, takeable(selected.text))
-    return client.post(url + "/move", data={"ply": ply, "card": card, "take": takes}, headers=HX)
+    seen(client.get(url, params={"select": card}, headers=HX))
+    move = next(m for m in state_of(client, url).legal_moves() if str(m.card) == card)
+    return client.post(url + "/move", data={"ply": ply, "card": card, "take": sorted(codes(move.takes))}, headers=HX)
 
 
 def migrate(url: str) -> Config:

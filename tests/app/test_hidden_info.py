@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import card_name
 from engine import CARDS, MatchState
-from tests.app.app_helpers import HX, Page, game_state, human_move
+from tests.app.app_helpers import HX, attribute_values, game_state, human_move, in_view, state_of, url_of
 
 
 def hidden_cards(state: MatchState) -> set[str]:
@@ -20,10 +20,11 @@ def hidden_cards(state: MatchState) -> set[str]:
 
 
 def check(response, state: MatchState, seed: int) -> None:
-    page = Page(response.text)
+    page = in_view(response.text)
     secret = hidden_cards(state)
-    assert not page.cards() & secret, "a hidden card is in a data-card attribute"
-    text = page.all_text.lower()
+    attributes = attribute_values(page)
+    assert not set(attributes) & secret, "a hidden card's code is an attribute's value"
+    text = (page.get_text(" ") + " " + " ".join(attributes)).lower()
     for code in secret:
         for lang in ("fa", "en"):
             assert card_name(code, lang).lower() not in text, f"hidden {code} named in the page"
@@ -35,13 +36,10 @@ def check(response, state: MatchState, seed: int) -> None:
 def play_match(client: TestClient, level: str, preset: str, target: int, lang: str, seed: int) -> tuple[int, int]:
     """Play a match to its end as a simple human, checking every response. Returns (moves, rounds)."""
     client.cookies.set("lang", lang)
-    service = client.app.state.service
-    match = service.create(level, target, preset, seed=seed)
-    match_id, secret = match.id, match.secret
-    url = f"/m/{match_id}/{secret}"
+    url = url_of(client.app.state.service.create(level, target, preset, seed=seed))
 
     def state() -> MatchState:
-        return service.load(match_id, secret).state
+        return state_of(client, url)
 
     response = client.get(url, headers=HX)
     moves = 0
