@@ -6,50 +6,58 @@ import random
 import re
 
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 
+from app.i18n import digits, t
 from app.main import create_app
 from app.service import Loaded
 from app.settings import Settings
 from app.views import signed
-from engine import MatchState, bot, observation
+from engine import bot, observation
 from engine.cards import CARDS
 from engine.match import from_position
-from tests.app.app_helpers import HX, action, chosen, dom, game_state, human_move, one
+from tests.app.app_helpers import (
+    HX,
+    action,
+    chosen,
+    dom,
+    first_move,
+    game_state,
+    human_move,
+    loaded,
+    one,
+    text_of,
+    texts,
+    url_of,
+)
+from tests.app.app_helpers import move_rows as rows
 
 SEED = 4_402_118_907_335_120_771
+PLAIN = str.maketrans(digits("0123456789", "fa"), "0123456789")
 
 
 def start(client: TestClient, level: str = "medium", seed: int = SEED) -> str:
-    match = client.app.state.service.create_practice(level, seed=seed)
-    return f"/m/{match.id}/{match.secret}"
+    return url_of(client.app.state.service.create_practice(level, seed=seed))
 
 
-def loaded(client: TestClient, url: str):
-    return client.app.state.service.load(*url.split("/")[2:4])
-
-
-def rows(client: TestClient, url: str) -> int:
-    with client.app.state.service.engine.connect() as conn:
-        query = text("SELECT count(*) FROM move WHERE match_id = :m")
-        return conn.execute(query, {"m": url.split("/")[2]}).scalar_one()
-
-
-def first_move(state: MatchState) -> dict:
-    move = state.legal_moves()[0]
-    return {"card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
+def waits_for(client: TestClient) -> str:
+    """The computer's trigger in practice: a pause of the app's `practice_delay_ms`, to take a move back."""
+    return f"load delay:{client.app.state.settings.practice_delay_ms}ms"
 
 
 def test_the_home_page_starts_a_practice_round(client):
-    home = client.get("/")
-    assert 'action="/practice"' in home.text
+    home = client.get("/").text
+    assert one(home, "form.new-practice")["action"] == "/practice"
+    assert text_of(home, "#start-practice") == t("fa", "start_practice")
     response = client.post("/practice", data={"level": "pro"}, follow_redirects=False)
     assert response.status_code == 303
     page = client.get(response.headers["location"]).text
     assert game_state(page) == ("your-turn", 0)
-    assert 'id="practice-badge"' in page and 'id="hint-button"' in page
-    assert 'class="total"' not in page, "no match score in practice"
-    assert "تمرین" in client.get("/").text, "the home page lists it as a practice"
+    assert text_of(page, "#practice-badge") == t("fa", "practice_round")
+    assert text_of(page, "#hint-button") == t("fa", "hint_button")
+    assert dom(page).select("#scores .total") == [], "no match score in practice"
+    listed = texts(client.get("/").text, "#saved li span")
+    practice = f"{t('fa', 'saved_practice')} · {t('fa', 'level_pro')} · {t('fa', 'status_playing')}"
+    assert listed == [practice], "the home page lists it as a practice"
     assert client.post("/practice", data={"level": "oracle"}).status_code == 400
 
 
@@ -86,37 +94,59 @@ def test_a_hint_shows_the_pros_move_and_a_value_for_each_card(client):
         mine = [v for m, v in values.items() if m.card == card]
         assert shown.get(str(card)) == (signed(max(mine), "fa") if mine else None)
     assert [e["data-hint"] for e in dom(first).select("#hand .hint-value.best")] == [str(best.card)]
+    # the page's own figures: signed, one Persian decimal; the best card shows the largest, and the
+    # cards' values are ordered as the service's are
+    figure = re.compile(r"^[+−][۰-۹]+٫[۰-۹]$")
+    assert figure.match(text_of(first, f'#hand .hint-value[data-hint="{best.card}"]'))
+    as_number = {code: float(text.translate(PLAIN).replace("٫", ".").replace("−", "-")) for code, text in shown.items()}
+    assert as_number[str(best.card)] == max(as_number.values())
+    by_card = {str(m.card): max(v for n, v in values.items() if n.card == m.card) for m in values}
+    assert as_number.keys() == by_card.keys()
+    for a in by_card:
+        for b in by_card:
+            if by_card[a] > by_card[b]:
+                assert as_number[a] >= as_number[b], (a, b)
     assert first == again, "the same position gives the same hint"
     link = one(first, "#hint-select")["href"]
     selected = client.get(link, headers=HX).text
-    assert f'name="card" value="{best.card}"' in selected and chosen(selected) == sorted(str(c) for c in best.takes)
+    assert one(selected, '#game > input[name="card"]')["value"] == str(best.card)
+    assert chosen(selected) == sorted(str(c) for c in best.takes)
     assert action(selected) == ("capture" if best.takes else "place", True)
-    assert 'name="hint" value="1"' in selected, "hints stay on while choosing"
+    assert one(selected, 'input[name="hint"]')["value"] == "1", "hints stay on while choosing"
+
+
+def test_a_hint_value_is_written_signed_with_one_decimal():
+    """The figures the hints show, worked by hand: rounded to one decimal, always signed, the
+    Persian minus and decimal separator and digits in Persian."""
+    assert signed(2.46, "fa") == "+۲٫۵" and signed(2.46, "en") == "+2.5"
+    assert signed(-0.04, "en") == "+0.0" and signed(-1.26, "en") == "−1.3"
+    assert signed(-13.06, "fa") == "−۱۳٫۱"
 
 
 def test_hints_are_for_practice_on_the_players_turn_only(client):
     match = client.app.state.service.create("easy", 31, "table", seed=SEED)
     page = client.get(f"/m/{match.id}/{match.secret}", params={"hint": "1"}, headers=HX).text
-    assert 'id="hints"' not in page and 'id="hint-button"' not in page
+    assert dom(page).select("#hints, #hint-button") == []
     url = start(client)
     client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
-    assert 'id="hints"' not in client.get(url, params={"hint": "1"}, headers=HX).text
+    assert dom(client.get(url, params={"hint": "1"}, headers=HX).text).select("#hints") == []
 
 
 def test_undo_takes_back_the_move_before_the_computer_answers(client):
     url = start(client)
     before = loaded(client, url).state
     response = client.post(url + "/move", data={"ply": 0, **first_move(before)}, headers=HX)
-    assert game_state(response.text) == ("computer-turn", 1) and 'id="undo"' in response.text
-    assert 'hx-trigger="load delay:3000ms"' in response.text, "practice gives time to take a move back"
+    assert game_state(response.text) == ("computer-turn", 1) and text_of(response.text, "#undo") == t("fa", "undo")
+    assert one(response.text, "#computer-turn")["hx-trigger"] == waits_for(client), "time to take a move back"
     response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
     assert response.status_code == 200 and game_state(response.text) == ("your-turn", 0)
-    assert "پس گرفته شد" in response.text
+    assert text_of(response.text, "#message") == t("fa", "msg_undone")
     assert loaded(client, url).state == before and rows(client, url) == 0
     replayed = client.post(url + "/undo", data={"ply": 1}, headers=HX)  # a double click
     assert game_state(replayed.text) == ("your-turn", 0) and rows(client, url) == 0
     nothing = client.post(url + "/undo", data={"ply": 0}, headers=HX)
     assert nothing.status_code == 409 and rows(client, url) == 0
+    assert text_of(nothing.text, "#message") == t("fa", "msg_undo_nothing")
 
 
 def test_undo_is_refused_once_the_computer_has_answered(client):
@@ -124,17 +154,17 @@ def test_undo_is_refused_once_the_computer_has_answered(client):
     client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
     client.post(url + "/computer", data={"ply": 1}, headers=HX)
     response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
-    assert response.status_code == 409 and "دیر شد" in response.text
+    assert response.status_code == 409 and text_of(response.text, "#message") == t("fa", "msg_undo_late")
     assert loaded(client, url).ply == 2 and rows(client, url) == 2
 
 
 def test_undo_is_refused_in_a_match(client):
-    match = client.app.state.service.create("easy", 31, "table", seed=SEED)
-    url = f"/m/{match.id}/{match.secret}"
+    url = url_of(client.app.state.service.create("easy", 31, "table", seed=SEED))
     client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
     page = client.get(url, headers=HX).text
-    assert 'id="undo"' not in page
-    assert client.post(url + "/undo", data={"ply": 1}, headers=HX).status_code == 409
+    assert dom(page).select("#undo") == []
+    refused = client.post(url + "/undo", data={"ply": 1}, headers=HX)
+    assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_no_undo")
     assert rows(client, url) == 1
 
 
@@ -178,18 +208,19 @@ def test_a_practice_is_one_round_and_shows_only_that_round(client):
         moves += 1
     assert moves == 24
     final = response.text
-    assert 'id="sheet"' in final and 'id="new-practice"' in final and "تمرین تمام شد" in final
-    assert 'id="hand"' not in final and 'id="table"' not in final, "the next round's cards are never shown"
-    assert 'id="record"' not in final
     over = loaded(client, url)
     assert over.over and over.match.status == "over" and len(over.state.rounds) == 1
-    panel = re.search(r'<section id="scores".*?</section>', final, re.S).group(0)
-    cells = re.findall(r'<th scope="row">[^<]*</th><td>([^<]*)</td><td>([^<]*)</td>', panel)
-    fa = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-    expected = [(str(s.clubs).translate(fa), str(s.surs).translate(fa)) for s in over.state.rounds[0].score]
+    mine, theirs = (s.total for s in over.state.rounds[0].score)
+    result = t("fa", "round_won" if mine > theirs else "round_lost" if mine < theirs else "round_tied")
+    assert text_of(final, "#sheet h2.winner") == f"{t('fa', 'practice_over')}: {result}"
+    assert text_of(final, "#new-practice") == t("fa", "another_practice")
+    assert dom(final).select("#hand, #table") == [], "the next round's cards are never shown"
+    assert dom(final).select("#record") == []
+    cells = [[td.get_text(strip=True) for td in row.select("td")] for row in dom(final).select("#scores tbody tr")]
+    expected = [[digits(s.clubs, "fa"), digits(s.surs, "fa")] for s in over.state.rounds[0].score]
     assert cells == expected, "the panel shows the round played, not the next one the engine dealt"
     refused = client.post(url + "/move", data={"ply": ply, **first_move(over.state)}, headers=HX)
-    assert refused.status_code == 409 and "تمرین تمام شده" in refused.text
+    assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_practice_over")
     assert game_state(client.post(url + "/computer", data={"ply": ply}, headers=HX).text) == ("practice-over", ply)
     assert rows(client, url) == 48
 
@@ -217,7 +248,7 @@ def test_a_form_from_before_an_undo_changes_nothing(client):
     client.post(url + "/undo", data={"ply": 1, "undos": 0}, headers=HX)
     late = client.post(url + "/move", data={"ply": 0, "undos": 0, **move(first)}, headers=HX)  # the double click
     assert game_state(late.text) == ("your-turn", 0) and rows(client, url) == 0
-    assert 'name="undos" value="1"' in late.text
+    assert one(late.text, 'input[name="undos"]')["value"] == "1"
     client.post(url + "/move", data={"ply": 0, "undos": 1, **move(second)}, headers=HX)
     again = client.post(url + "/undo", data={"ply": 1, "undos": 0}, headers=HX)  # the undo's double click
     assert game_state(again.text) == ("computer-turn", 1) and rows(client, url) == 1
@@ -229,7 +260,8 @@ def test_without_javascript_a_practice_move_waits_for_the_button_so_it_can_be_ta
     form = {"ply": 0, **first_move(loaded(client, url).state)}
     assert client.post(url + "/move", data=form, follow_redirects=False).status_code == 303
     page = client.get(url).text
-    assert game_state(page) == ("computer-turn", 1) and 'id="computer-go"' in page and 'id="undo"' in page
+    assert game_state(page) == ("computer-turn", 1)
+    assert text_of(page, "#computer-go") == t("fa", "computer_go") and text_of(page, "#undo") == t("fa", "undo")
     assert client.post(url + "/undo", data={"ply": 1}, follow_redirects=False).status_code == 303
     assert game_state(client.get(url).text) == ("your-turn", 0)
 
@@ -238,8 +270,9 @@ def test_practice_rounds_keep_a_short_list_of_their_own(client):
     match = client.post("/matches", data={"level": "easy", "target": "31", "preset": "table"}, follow_redirects=False)
     for _ in range(5):
         client.post("/practice", data={"level": "easy"})
-    saved = re.search(r'<ul class="saved" id="saved">(.*?)</ul>', client.get("/").text, re.S).group(1)
-    items = re.findall(r"<li>(.*?)</li>", saved, re.S)
-    practices = [item for item in items if "تمرین" in item]
-    assert len(items) == 4 and len(practices) == 3 and match.headers["location"] in saved
+    home = client.get("/").text
+    items = texts(home, "#saved li span")
+    practices = [item for item in items if item.startswith(t("fa", "saved_practice") + " ·")]
+    assert len(items) == 4 and len(practices) == 3
+    assert match.headers["location"] in [a["href"] for a in dom(home).select("#saved li a")]
     assert not any("–" in item for item in practices), "a practice shows no match score"
