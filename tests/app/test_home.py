@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 
-from app.i18n import digits
+from app.i18n import digits, t
+from tests.app.app_helpers import dom, one, text_of
+
+
+def lang_dir(html: str) -> tuple[str, str]:
+    root = one(html, "html")
+    return root["lang"], root["dir"]
 
 
 def test_health_route_answers_ok(client):
@@ -18,15 +23,19 @@ def test_health_route_answers_ok(client):
 def test_home_page_is_persian_first_with_the_match_options(client):
     response = client.get("/")
     assert response.status_code == 200
-    assert '<html lang="fa" dir="rtl">' in response.text
-    assert "چهاربرگ" in response.text
-    for level in ("easy", "medium", "pro"):
-        assert f'name="level" value="{level}"' in response.text
-    for target in (31, 52, 62, 64):
-        assert f'name="target" value="{target}"' in response.text
-        assert digits(target, "fa") in response.text
-    assert 'name="preset" value="table"' in response.text and 'name="preset" value="pagat"' in response.text
-    assert '/static/htmx-2.0.11.min.js' in response.text
+    html = response.text
+    assert lang_dir(html) == ("fa", "rtl")
+    assert text_of(html, "h1") == t("fa", "title")
+    form = one(html, 'form[action="/matches"]')
+
+    def choices(name: str) -> list[tuple[str, str]]:
+        return [(i["value"], " ".join(i.parent.get_text(" ").split())) for i in form.select(f'input[name="{name}"]')]
+
+    assert choices("level") == [(level, t("fa", f"level_{level}")) for level in ("easy", "medium", "pro")]
+    assert choices("target") == [(str(n), digits(n, "fa")) for n in (31, 52, 62, 64)]
+    assert choices("preset") == [(p, t("fa", f"preset_{p}")) for p in ("table", "pagat")]
+    assert form.select_one('input[name="target"][checked]')["value"] == "62"
+    assert one(html, 'script[src="/static/htmx-2.0.11.min.js"]')
 
 
 def test_persian_digits():
@@ -36,10 +45,11 @@ def test_persian_digits():
 
 def test_english_by_the_switch_and_then_by_cookie(client):
     response = client.get("/?lang=en")
-    assert '<html lang="en" dir="ltr">' in response.text and "Start" in response.text
+    assert lang_dir(response.text) == ("en", "ltr") and text_of(response.text, "#start") == t("en", "start")
     assert "lang=en" in response.headers["set-cookie"]
-    assert '<html lang="en" dir="ltr">' in client.get("/").text
-    assert '<html lang="fa" dir="rtl">' in client.get("/?lang=fa").text
+    assert lang_dir(client.get("/").text) == ("en", "ltr")
+    fa = client.get("/?lang=fa").text
+    assert lang_dir(fa) == ("fa", "rtl") and text_of(fa, "#start") == t("fa", "start")
 
 
 def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_only(client):
@@ -50,7 +60,7 @@ def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_on
     match_id, secret = url.split("/")[2:4]
     assert len(secret) >= 32  # token_urlsafe(24): 192 bits
     home = client.get("/").text
-    assert f'href="{url}"' in home and "ادامه" in home
+    assert text_of(home, f'#saved a[href="{url}"]') == t("fa", "continue")
 
     cookie = client.cookies["chaharbargh"]
     payload = json.loads(base64.b64decode(cookie.split(".")[0] + "=="))
@@ -64,14 +74,15 @@ def test_another_browser_does_not_see_the_match_on_its_home(client, app):
 
     client.post("/matches", data={"level": "easy", "target": "31", "preset": "table"})
     with TestClient(app) as other:
-        assert 'id="saved"' not in other.get("/").text
+        home = other.get("/").text
+        assert dom(home).select("#saved") == [] and text_of(home, "#saved-h + p") == t("fa", "no_saved")
 
 
 def test_a_forged_cookie_is_ignored(client):
     forged = base64.b64encode(json.dumps({"matches": ["x"]}).encode()).decode() + ".forged.sig"
     client.cookies.set("chaharbargh", forged)
     response = client.get("/")
-    assert response.status_code == 200 and 'id="saved"' not in response.text
+    assert response.status_code == 200 and dom(response.text).select("#saved") == []
 
 
 def test_options_not_offered_are_refused(client):
@@ -83,7 +94,7 @@ def test_options_not_offered_are_refused(client):
     ):
         response = client.post("/matches", data=data)
         assert response.status_code == 400
-        assert "این تنظیمات بازی پذیرفته نیست" in response.text
+        assert text_of(response.text, "#game .message") == t("fa", "msg_bad_options")
 
 
 def test_pages_carry_csp_vary_and_no_store(client):
@@ -94,7 +105,7 @@ def test_pages_carry_csp_vary_and_no_store(client):
     assert "HX-Request" in response.headers["vary"]
     assert response.headers["cache-control"] == "no-store"
     assert response.headers["referrer-policy"] == "no-referrer"
-    assert re.search(r'<meta name="htmx-config" content=\'[^\']*"allowEval": false', response.text)
+    assert json.loads(one(response.text, 'meta[name="htmx-config"]')["content"])["allowEval"] is False
 
 
 def test_vendored_files_are_served(client):
