@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from app.i18n import card_name
-from app.tutorial import LESSONS, lesson, verdict
+from app.i18n import card_name, card_names, digits, t
+from app.tutorial import _MESSAGES, LESSONS, lesson
 from engine import Move
-from tests.app.app_helpers import HX, Page, action, chosen, hand, takeable
+from tests.app.app_helpers import (
+    HX,
+    action,
+    attribute_values,
+    chosen,
+    dom,
+    hand,
+    one,
+    takeable,
+    text_of,
+    texts,
+)
 
-FA = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
-
-def passed(n: int) -> str:
-    """The index page's progress line, as far as the numbers go."""
-    return f"{str(n).translate(FA)} درس از {str(len(LESSONS)).translate(FA)}"
+def progress(n: int, lang: str = "fa") -> str:
+    """The index page's progress line after n lessons."""
+    done = t(lang, "tutorial_progress", done=digits(n, lang), total=digits(len(LESSONS), lang))
+    return f"{done} {t(lang, 'lessons_in_order')}"
 
 
 def form(move: str) -> dict:
@@ -28,41 +36,56 @@ def solve(client, key: str):
     return client.post(f"/learn/{key}", data=form(lesson(key).answers[0]), headers=HX)
 
 
-def message(html: str) -> str:
-    found = re.search(r'id="message">([^<]*)<', html)
-    return found.group(1) if found else ""
+def solve_until(client, key: str) -> None:
+    """Solve every lesson before `key`, in order."""
+    for item in LESSONS[: [x.key for x in LESSONS].index(key)]:
+        solve(client, item.key)
+
+
+def lesson_state(html: str) -> str:
+    return one(html, "#lesson")["data-state"]
+
+
+def after_table(html: str) -> set[str]:
+    return {e["data-card"] for e in dom(html).select("#after-table [data-card]")}
 
 
 def test_the_index_lists_every_lesson_and_only_the_first_is_open(client):
     page = client.get("/learn").text
-    assert 'lang="fa"' in page and passed(0) in page
-    for item in LESSONS:
-        assert item.text["fa"].title in page
-    assert re.search(r'id="resume" href="/learn/sum-eleven"', page)
+    assert one(page, "html")["lang"] == "fa" and text_of(page, "#progress") == progress(0)
+    items = dom(page).select("#lessons > li")
+    assert [" ".join(li.select_one("a, span").get_text().split()) for li in items] == [
+        item.text["fa"].title for item in LESSONS
+    ]
+    assert [li.select_one("a")["href"] for li in items if li.select_one("a")] == ["/learn/sum-eleven"]
+    assert one(page, "#resume")["href"] == "/learn/sum-eleven"
+    assert text_of(page, "#resume") == t("fa", "tutorial_start")
     later = client.get("/learn/two-sets", follow_redirects=False)
     assert later.status_code == 303 and later.headers["location"] == "/learn/sum-eleven"
-    assert client.get("/learn/no-such-lesson").status_code == 404
+    missing = client.get("/learn/no-such-lesson")
+    assert missing.status_code == 404 and text_of(missing.text, "#game .message") == t("fa", "msg_no_lesson")
 
 
 def test_a_lesson_shows_its_position_from_the_engine_and_no_hidden_card(client):
     first = lesson("sum-eleven")
     page = client.get("/learn/sum-eleven").text
-    assert first.text["fa"].teach in page and first.text["fa"].task in page
+    assert text_of(page, "#teach") == first.text["fa"].teach and text_of(page, "#task") == first.text["fa"].task
     assert [code for code, _, _ in hand(page)] == list(first.hand)
     state = first.state()
     dimmed = {code for code, _, dim in hand(page) if dim}
     assert dimmed == {str(c) for c in state.hand(0)} - {str(m.card) for m in state.legal_moves()}
-    shown = Page(page).cards()
+    shown = {e["data-card"] for e in dom(page).select("[data-card]")}
     assert shown == set(first.hand) | set(first.table), "the opponent's hand and the stock stay hidden"
-    text = Page(page).all_text
+    everything = dom(page).get_text(" ") + " " + " ".join(attribute_values(dom(page)))
     for code in first.opponent:
-        assert card_name(code, "fa") not in text
+        assert card_name(code, "fa") not in everything and code not in attribute_values(dom(page))
+    assert len(dom(page).select("#opponent .back-card")) == len(first.opponent)
 
 
 def test_tapping_a_dimmed_card_explains_forced_capture_in_the_lessons_words(client):
     page = client.get("/learn/sum-eleven", params={"select": "5C"}, headers=HX).text
-    assert message(page) == lesson("sum-eleven").text["fa"].dimmed
-    assert 'data-state="asking"' in page
+    assert text_of(page, '#message[role="alert"]') == lesson("sum-eleven").text["fa"].dimmed
+    assert lesson_state(page) == "asking"
 
 
 def test_selecting_and_playing_the_answer_praises_and_opens_the_next_lesson(client):
@@ -70,78 +93,82 @@ def test_selecting_and_playing_the_answer_praises_and_opens_the_next_lesson(clie
     assert set(takeable(page)) == {"4D"} and action(page) == ("capture", False)
     page = client.get("/learn/sum-eleven", params={"card": "7H", "toggle": "4D"}, headers=HX).text
     assert chosen(page) == ["4D"] and action(page) == ("capture", True)
+    assert text_of(page, "#sum") == f"{t('fa', 'sum')}: ۷ + ۴ = ۱۱ / ۱۱"  # worked by hand: 7 + 4 = 11
     done = solve(client, "sum-eleven")
-    assert done.status_code == 200 and 'data-state="solved"' in done.text
-    assert lesson("sum-eleven").text["fa"].praise in done.text
-    after = re.search(r'id="after-table".*?</div>', done.text, re.S).group(0)
-    assert set(re.findall(r'data-card="(\w+)"', after)) == {"9S", "QH"}, "what the engine left on the table"
-    assert 'href="/learn/several-cards"' in done.text and 'id="next-lesson"' in done.text
-    assert re.search(r'<a href="/learn/several-cards"[^>]*class="step', done.text), "the lesson strip opens it too"
+    assert done.status_code == 200 and lesson_state(done.text) == "solved"
+    assert text_of(done.text, "#praise p") == lesson("sum-eleven").text["fa"].praise
+    assert after_table(done.text) == {"9S", "QH"}, "what the engine left on the table"
+    assert one(done.text, "#next-lesson")["href"] == "/learn/several-cards"
+    assert dom(done.text).select('#lesson-nav a.step[href="/learn/several-cards"]'), "the lesson strip opens it too"
     assert client.get("/learn/several-cards").status_code == 200
-    assert passed(1) in client.get("/learn").text
+    assert text_of(client.get("/learn").text, "#progress") == progress(1)
 
 
 def test_a_wrong_move_is_explained_and_does_not_open_the_next_lesson(client):
     solve(client, "sum-eleven")
     wrong = client.post("/learn/several-cards", data=form("5H+6S"), headers=HX)
-    assert wrong.status_code == 200 and 'data-state="asking"' in wrong.text
-    assert message(wrong.text) == verdict(lesson("several-cards"), Move.parse("5H+6S"), "fa").text
+    assert wrong.status_code == 200 and lesson_state(wrong.text) == "asking"
+    assert text_of(wrong.text, "#message") == lesson("several-cards").text["fa"].wrong["5H+6S"]
     assert client.get("/learn/two-sets", follow_redirects=False).status_code == 303
 
 
 @pytest.mark.parametrize(
-    ("data", "status"),
+    ("data", "expected"),
     [
-        ({"card": "5H", "take": ["3D"]}, 400),  # 5 + 3 is not 11
-        ({"card": "KS"}, 400),  # not in the hand
-        ({"card": "zz"}, 400),
-        ({}, 400),
+        ({"card": "5H", "take": ["3D"]}, "۵ + ۳ = ۸، نه ۱۱."),  # worked by hand: 5 + 3 is 8, not 11
+        ({"card": "KS"}, _MESSAGES["fa"]["not_in_hand"].format(card=card_name("KS", "fa"))),
+        ({"card": "zz"}, t("fa", "msg_garbage")),
+        ({}, t("fa", "msg_garbage")),
     ],
 )
-def test_forged_moves_are_refused_with_a_reason(client, data, status):
+def test_forged_moves_are_refused_with_a_reason(client, data, expected):
     solve(client, "sum-eleven")
     response = client.post("/learn/several-cards", data=data, headers=HX)
-    assert response.status_code == status and message(response.text)
-    assert passed(1) in client.get("/learn").text
+    assert response.status_code == 400 and text_of(response.text, "#message") == expected
+    assert lesson_state(response.text) == "asking"
+    assert text_of(client.get("/learn").text, "#progress") == progress(1)
 
 
 def test_every_lesson_in_order_then_the_tutorial_is_finished_and_resumes_there(client):
     for item in LESSONS:
         response = solve(client, item.key)
-        assert response.status_code == 200 and 'data-state="solved"' in response.text, item.key
+        assert response.status_code == 200 and lesson_state(response.text) == "solved", item.key
     last = response.text
-    assert 'id="tutorial-finished"' in last and 'class="sheet-table"' in last
-    totals = re.search(r'<tr class="sum">(.*?)</tr>', last, re.S).group(1)
-    state = lesson(LESSONS[-1].key).state().apply(Move.parse(LESSONS[-1].answers[0]))
-    expected = [str(s.total).translate(FA) for s in state.rounds[-1].score]
-    assert re.findall(r"<b>([^<]+)</b>", totals) == expected, "the sheet is the engine's score"
-    clubs_row = re.search(r'<tbody>\s*<tr>(.*?)</tr>', last, re.S).group(1)
-    behind = [cell.count('class="mini') for cell in re.findall(r"<td>(.*?)</td>", clubs_row, re.S)]
-    assert behind == [s.clubs for s in state.rounds[-1].score], "every club taken this round is shown, piles too"
+    assert text_of(last, "#tutorial-finished") == t("fa", "tutorial_finished")
+    # the scoring lesson's round, worked by hand (see test_tutorial_lessons PINS): 12 to 8
+    assert [b.get_text(strip=True) for b in dom(last).select(".sheet-table tr.sum td b")] == [
+        digits(12, "fa"),
+        digits(8, "fa"),
+    ]
+    # clubs: six in each pile, and the 7♠ takes the 4♣: seven to six, every one shown
+    clubs = next(row for row in dom(last).select(".sheet-table tbody tr") if row.th.get_text() == t("fa", "line_clubs"))
+    assert [len(td.select(".behind [role=img]")) for td in clubs.select("td")] == [7, 6]
     index = client.get("/learn").text
-    assert passed(len(LESSONS)) in index and 'id="resume" href="/learn/sum-eleven"' in index
+    assert text_of(index, "#progress") == progress(len(LESSONS))
+    assert one(index, "#resume")["href"] == "/learn/sum-eleven"
+    assert text_of(index, "#resume") == t("fa", "tutorial_review")
     client.post("/learn/restart")
-    assert passed(0) in client.get("/learn").text
+    assert text_of(client.get("/learn").text, "#progress") == progress(0)
 
 
 def test_the_leftover_lesson_says_who_took_the_rest(client):
-    for item in LESSONS[: [x.key for x in LESSONS].index("leftovers")]:
-        solve(client, item.key)
+    solve_until(client, "leftovers")
     done = solve(client, "leftovers").text
-    facts = re.search(r'id="facts">(.*?)</ul>', done, re.S).group(1)
-    assert "به شما رسید" in facts and card_name("KS", "fa") in facts
+    # the hand-worked pin of the lesson: 2♣, K♠ and K♣ stay, and go to the last capturer, you
+    assert after_table(done) == {"2C", "KS", "KC"}
+    leftover = lesson("leftovers").state().apply(Move.parse("6H+5D")).last.round_over.leftover
+    assert {str(c) for c in leftover.cards} == {"2C", "KS", "KC"}
+    expected = t("fa", "fact_leftover", who=t("fa", "seat_you"), cards=card_names(leftover.cards, "fa"))
+    assert texts(done, "#facts li")[-1] == expected
 
 
 def test_the_tutorial_speaks_english_too(client):
     page = client.get("/learn/sum-eleven", params={"lang": "en"}).text
-    assert 'lang="en"' in page and lesson("sum-eleven").text["en"].teach.replace("'", "&#39;") in page
+    assert one(page, "html")["lang"] == "en" and text_of(page, "#teach") == lesson("sum-eleven").text["en"].teach
 
 
 def test_laying_a_card_down_is_reported_as_such(client):
-    for item in LESSONS[: [x.key for x in LESSONS].index("lay-down")]:
-        solve(client, item.key)
+    solve_until(client, "lay-down")
     done = solve(client, "lay-down").text
-    facts = re.search(r'id="facts">(.*?)</ul>', done, re.S).group(1)
-    assert card_name("9H", "fa") in facts and "روی زمین است" in facts
-    after = re.search(r'id="after-table".*?</div>', done, re.S).group(0)
-    assert set(re.findall(r'data-card="(\w+)"', after)) == {"5D", "9H"}
+    assert texts(done, "#facts li") == [t("fa", "fact_placed", card=card_name("9H", "fa"))]
+    assert after_table(done) == {"5D", "9H"}
