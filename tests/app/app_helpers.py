@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
 from sqlalchemy import text
@@ -14,49 +12,6 @@ from engine import CARDS, Card, MatchState
 
 HX = {"HX-Request": "true"}
 ALL_CODES = [str(c) for c in CARDS]
-VOID = {"input", "meta", "link", "br", "img", "hr", "rect", "path"}
-
-
-class Page(HTMLParser):
-    """Attributes and text of a page or fragment, leaving out what shows a finished round."""
-
-    def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
-        self.attrs: list[dict[str, str]] = []
-        self.text: list[str] = []
-        self._skip = 0
-        self._stack: list[bool] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        values = {k: v or "" for k, v in attrs}
-        finished = values.get("data-finished-round") == "true"
-        if tag not in VOID:
-            self._stack.append(finished)
-            self._skip += finished
-        if not self._skip:
-            self.attrs.append(values)
-
-    def handle_startendtag(self, tag, attrs):
-        if not self._skip:
-            self.attrs.append({k: v or "" for k, v in attrs})
-
-    def handle_endtag(self, tag):
-        if tag not in VOID and self._stack:
-            self._skip -= self._stack.pop()
-
-    def handle_data(self, data):
-        if not self._skip:
-            self.text.append(data)
-
-    @property
-    def all_text(self) -> str:
-        return " ".join(self.text) + " " + " ".join(v for a in self.attrs for v in a.values())
-
-    def cards(self, attr: str = "data-card") -> set[str]:
-        return {a[attr] for a in self.attrs if attr in a}
-
-
 # --- the page through its DOM hooks ---------------------------------------------------------
 
 

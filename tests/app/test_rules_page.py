@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from bs4 import Tag
 
-from app.i18n import RULES_TEXT, digits
+from app.i18n import card_name, digits, rt
 from app.rules_examples import EXAMPLES, Example, position, result, rules_of, run
 from app.rules_page import point_values
 from engine import Move, Rules, legal_moves, parse_cards
-from tests.app.app_helpers import Page, dom
+from tests.app.app_helpers import codes, dom, one, text_of, texts, words
 
 CLAIMS = {
     "takes", "after", "playable", "options", "sur", "scored", "cancelled", "leftover", "totals", "clubs_to",
@@ -18,10 +19,6 @@ CLAIMS = {
     "dealt", "table_jacks",
 }  # fmt: skip
 IDS = [ex.key for ex in EXAMPLES]
-
-
-def codes(cards) -> set[str]:
-    return {str(c) for c in cards}
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=IDS)
@@ -91,10 +88,16 @@ def test_the_scoring_table_is_the_engines():
     assert sum(s.total for s in score) - sum(s.sur_points for s in score) == 20  # a round holds 20 card points
 
 
-def figures(html: str) -> dict[str, str]:
-    found = dict(re.findall(r'<figure class="example"[^>]*data-example="([\w-]+)".*?>(.*?)</figure>', html, re.S))
-    assert len(found) == html.count("<figure"), "figures must not nest"
+def figures(html: str) -> dict[str, Tag]:
+    """The page's examples by key (`figure.example[data-example]`)."""
+    found = {fig["data-example"]: fig for fig in dom(html).select("figure.example[data-example]")}
+    assert all(not fig.select("figure") for fig in found.values()), "figures must not nest"
     return found
+
+
+def results(client, key: str, lang: str = "en") -> list[str]:
+    """The lines of what the engine made of an example, as its figure shows them."""
+    return [words(li) for li in figures(client.get(f"/rules?lang={lang}").text)[key].select(".ex-results li")]
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])
@@ -102,74 +105,86 @@ def test_the_page_draws_every_example_with_its_cards(client, lang):
     response = client.get(f"/rules?lang={lang}")
     assert response.status_code == 200
     html = response.text
-    assert f'<html lang="{lang}" dir="{"rtl" if lang == "fa" else "ltr"}">' in html
+    assert (one(html, "html")["lang"], one(html, "html")["dir"]) == (lang, "rtl" if lang == "fa" else "ltr")
     shown = figures(html)
-    assert sorted(shown) == sorted(IDS) and html.count('<figure class="example"') == len(EXAMPLES)
+    assert sorted(shown) == sorted(IDS) and len(dom(html).select("figure")) == len(EXAMPLES)
     for ex in EXAMPLES:
         r = result(ex.key)
-        page = Page(shown[ex.key])
-        on_page = page.cards()
+        figure = shown[ex.key]
+        on_page = {e["data-card"] for e in figure.select("[data-card]")}
         assert codes(r.hand) | codes(r.table) <= on_page, ex.key
-        assert RULES_TEXT[lang][f"ex_{ex.key}"] in " ".join(page.text)
+        assert words(figure.select_one(".ex-caption")) == " ".join(rt(lang, f"ex_{ex.key}").split())
         # example cards are pictures with a spoken name, never controls
-        assert "<button" not in shown[ex.key] and "<input" not in shown[ex.key]
-        pictures = [a for a in page.attrs if "data-card" in a and a.get("role") == "img"]
-        assert pictures and all(a.get("aria-label") for a in pictures)
-
-
-def _figure_page(client, key: str, lang: str = "fa") -> Page:
-    return Page(figures(client.get(f"/rules?lang={lang}").text)[key])
+        assert figure.select("button, input") == []
+        pictures = figure.select("[data-card][role=img]")
+        assert pictures and all(p.get("aria-label") for p in pictures)
 
 
 def test_the_page_shows_what_the_engine_computed(client):
     # forced capture: the dimmed cards are exactly those the engine gives no legal move
     forced = result("forced")
-    dimmed = re.findall(r'class="card dim" data-card="(\w+)"', figures(client.get("/rules").text)["forced"])
-    assert set(dimmed) == codes(forced.hand) - codes(forced.playable) == {"9S", "QC"}
+    dimmed = {e["data-card"] for e in figures(client.get("/rules").text)["forced"].select(".card.dim")}
+    assert dimmed == codes(forced.hand) - codes(forced.playable) == {"9S", "QC"}
     # the taken cards are marked, the played card too
-    html = figures(client.get("/rules?lang=en").text)["sum-choice"]
-    assert re.findall(r'class="card taken" data-card="(\w+)"', html) == ["5C"]
-    assert re.findall(r'class="card played" data-card="(\w+)"', html) == ["6H"]
-    assert "6♥ + 2♠ + 3♦" in html  # all three options the engine lists
-    # sur, no sur, unscored sur, leftovers and the winner, in the engine's words
-    text = lambda key, lang="en": " ".join(_figure_page(client, key, lang).text)  # noqa: E731
-    assert "Sur! 5 points." in text("sur") and "سور! ۵ امتیاز." in text("sur", "fa")
-    assert "not a sur" in text("jack-no-sur") and "Sur!" not in text("jack-no-sur")
-    assert "A sur, but it scores nothing." in text("sur-last-deal")
-    assert "(six of spades) go to you" in text("score")
-    assert "The winner: you." in text("match-win") and "another round" in text("match-tie")
-    assert "Sur! 10 points for your team." in text("four-sur")
-    assert "cancels one of your opponent's surs" in text("surs-cancel")
+    choice = figures(client.get("/rules?lang=en").text)["sum-choice"]
+    assert [e["data-card"] for e in choice.select(".card.taken")] == ["5C"]
+    assert [e["data-card"] for e in choice.select(".card.played")] == ["6H"]
+    # all three ways for the 6♥ to make eleven, worked by hand: 6 + 5 twice, 6 + 2 + 3
+    assert sorted(words(m) for m in choice.select("bdi.move")) == ["6♥ + 2♠ + 3♦", "6♥ + 5♣", "6♥ + 5♦"]
+    # sur, no sur, unscored sur, leftovers and the winner, in the engine's words; the figures are
+    # the rule book's (R8: a sur is 5, with four players 10) or worked from the examples' data
+    assert rt("en", "res_sur", points=5) in results(client, "sur")
+    assert rt("fa", "res_sur", points=digits(5, "fa")) in results(client, "sur", "fa")
+    no_sur = results(client, "jack-no-sur")
+    assert rt("en", "res_jack_empty") in no_sur and rt("en", "res_sur", points=5) not in no_sur
+    assert rt("en", "res_sur_unscored") in results(client, "sur-last-deal")
+    leftover = rt("en", "res_leftover", cards=card_name("6S", "en"), who=rt("en", "seat_0"))
+    assert leftover in results(client, "score")
+    # 58 + 6 against 60 + 1; and 58 + 4 against 62 + 0
+    assert rt("en", "res_winner", totals="64 – 61", who=rt("en", "seat_0")) in results(client, "match-win")
+    assert rt("en", "res_tie", totals="62 – 62") in results(client, "match-tie")
+    assert rt("en", "res_sur_team", points=10) in results(client, "four-sur")
+    assert rt("en", "res_sur_cancels", who=rt("en", "seat_1_of_2")) in results(client, "surs-cancel")
     # the score sheet of the whole round: 20 to 5
-    sheet = client.get("/rules?lang=fa").text
-    assert re.search(r"<b>۲۰</b></td><td><b>۵</b>", figures(sheet)["score"])
+    sheet = figures(client.get("/rules?lang=fa").text)["score"]
+    totals = [b.get_text(strip=True) for b in sheet.select(".ex-sheet tr.sum td b")]
+    assert totals == [digits(20, "fa"), digits(5, "fa")]
 
 
-def test_scoring_table_house_rules_presets_faq_and_tips_in_both_languages(client):
-    fa, en = client.get("/rules").text, client.get("/rules?lang=en").text
-    points = re.search(r'<table class="points".*?</table>', fa, re.S).group(0)
-    for n in (7, 3, 2, 1, 5, 10):
-        assert digits(n, "fa") in points
-    presets = Page(re.search(r'<table class="presets".*?</table>', en, re.S).group(0)).text
-    cells = [x for x in presets if x.strip()]
-    row = lambda name: cells[cells.index(name) + 1 : cells.index(name) + 3]  # noqa: E731
-    assert row("Forced capture") == ["whole hand", "per card"]
-    assert row("Surs cancel") == ["off", "on"] and row("Sur cut-off") == ["none", "50"]
-    assert row("Match target") == ["62", "62"] and row("Open hand") == ["off", "off"]
-    for lang, html in (("fa", fa), ("en", en)):
-        html = " ".join(Page(html).text)  # the text as shown, entities decoded
-        for i in range(1, 5):
-            assert RULES_TEXT[lang][f"faq_q{i}"] in html and RULES_TEXT[lang][f"faq_a{i}"] in html
-        for i in range(1, 6):
-            assert RULES_TEXT[lang][f"tip{i}"] in html
-        for n in range(1, 12):
-            assert RULES_TEXT[lang][f"r{n}_title"] in html
-        for option in Rules().to_dict():
-            if option != "players":
-                assert RULES_TEXT[lang][f"opt_{option}"] in html
-    assert 'href="/rules?lang=en"' in fa and 'href="/rules?lang=fa"' in en
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_scoring_table_house_rules_presets_faq_and_tips_in_both_languages(client, lang):
+    html = client.get(f"/rules?lang={lang}").text
+    d = lambda n: digits(n, lang)  # noqa: E731
+    # R10, from the rule book: clubs 7, ten of diamonds 3, two of clubs 2, ace 1, jack 1, sur 5 (10 with four)
+    points = [(words(row.th), words(row.td)) for row in dom(html).select("#points tbody tr")]
+    assert points == [
+        (rt(lang, "score_clubs"), d(7)),
+        (rt(lang, "score_ten"), d(3)),
+        (rt(lang, "score_two"), d(2)),
+        (rt(lang, "score_ace"), d(1)),
+        (rt(lang, "score_jack"), d(1)),
+        (rt(lang, "score_sur"), rt(lang, "score_sur_four", points=d(5), four=d(10))),
+    ]
+    presets = {words(row.th): [words(td) for td in row.select("td")] for row in dom(html).select("#presets tbody tr")}
+    v = lambda key: rt(lang, f"val_{key}")  # noqa: E731
+    assert presets[rt(lang, "opt_forced_capture")] == [v("hand"), v("card")]
+    assert presets[rt(lang, "opt_surs_cancel")] == [v("off"), v("on")]
+    assert presets[rt(lang, "opt_sur_cutoff")] == [v("none"), d(50)]
+    assert presets[rt(lang, "opt_target")] == [d(62), d(62)] and presets[rt(lang, "opt_open_hand")] == [v("off")] * 2
+    assert texts(html, "#faq dt") == [rt(lang, f"faq_q{i}") for i in range(1, 5)]
+    assert texts(html, "#faq dd") == [rt(lang, f"faq_a{i}") for i in range(1, 5)]
+    assert texts(html, "#tips li") == [rt(lang, f"tip{i}") for i in range(1, 6)]
+    for n in range(1, 12):
+        assert text_of(html, f"#r{n}-h") == f"{rt(lang, 'rule_n', n=d(n))} {rt(lang, f'r{n}_title')}"
+    options = texts(html, ".option h3")
+    for option in Rules().to_dict():
+        if option != "players":
+            assert rt(lang, f"opt_{option}") in options
+    other = "en" if lang == "fa" else "fa"
+    assert dom(html).select(f'a[href="/rules?lang={other}"]')
 
 
+# The expected answer "No." is written by hand (the rule book's answer), not read from the catalog.
 @pytest.mark.parametrize(("lang", "no"), [("fa", "نه."), ("en", "No.")])
 def test_the_faq_answers_agree_with_the_engine(client, lang, no):
     page = dom(client.get(f"/rules?lang={lang}").text)
@@ -184,7 +199,8 @@ def test_the_faq_answers_agree_with_the_engine(client, lang, no):
     assert leftover.leftover.seat == 1 and leftover.outcome.seat == 0 and leftover.outcome.sur is False
     # 4. The biggest prizes, in the order the answer names them (R10, four players): most clubs 7,
     # with at least 7 clubs; a sur 5; the ten of diamonds 3; a sur with four players 10.
-    quoted = [int(n) for n in re.findall(r"\d+", answers[3].translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")))]
+    plain = answers[3].translate(str.maketrans(digits("0123456789", "fa"), "0123456789"))
+    quoted = [int(n) for n in re.findall(r"\d+", plain)]
     assert quoted == [7, 7, 5, 3, 10]
     points = point_values()
     assert [points["clubs"], points["sur"], points["ten"], points["sur_four"]] == [7, 5, 3, 10]
