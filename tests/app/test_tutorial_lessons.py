@@ -6,8 +6,10 @@ import re
 
 import pytest
 
-from app.tutorial import LESSONS, Lesson, LessonText, lesson, verdict, why_dimmed
+from app.i18n import card_name, card_names, digits
+from app.tutorial import _MESSAGES, LESSONS, Lesson, LessonText, lesson, verdict, why_dimmed
 from engine import CARDS, Card, Move, legal_moves
+from tests.app.app_helpers import codes
 
 EXPECTED_KEYS = [
     "sum-eleven",  # 1. a plain sum of eleven
@@ -30,10 +32,6 @@ NO_WRONG_MOVE = {"leftovers", "scoring"}
 CLAIMS = {"takes", "after", "sur", "scored", "leftover", "round_over", "totals", "clubs_to", "dimmed", "legal_count"}
 IDS = [les.key for les in LESSONS]
 FA_FORBIDDEN = re.compile(r"[0-9A-Za-z]")  # no ASCII digits, and so no card codes either
-
-
-def codes(cards) -> set[str]:
-    return {str(c) for c in cards}
 
 
 def legal(les: Lesson) -> list[str]:
@@ -173,20 +171,37 @@ def test_a_learner_can_be_wrong(les: Lesson):
         assert wrong_moves or dimmed(les)
 
 
+# Each legal wrong move of each lesson, and the key of the lesson's `wrong` texts that explains it:
+# its own move text, or (lay-down) the card all of whose moves are wrong. Written out by hand.
+WRONG: dict[str, dict[str, str]] = {
+    "sum-eleven": {},
+    "several-cards": {"5H+6S": "5H+6S"},
+    "two-sets": {"6H+2D+3S": "6H+2D+3S"},
+    "ace-ten": {"10H+AC": "10H+AC"},
+    "jack-sweep": {"5H+2H+4D": "5H+2H+4D"},
+    "king-queen": {"KH+KD": "KH+KD", "QS+QD": "QS+QD"},
+    "forced-capture": {},
+    "sur": {"7H+4C": "7H+4C"},
+    "jack-no-sur": {"JD+2H+6C": "JD+2H+6C"},
+    "lay-down": {"3S": "3S"},
+    "last-deal": {"7D+4C": "7D+4C"},
+    "leftovers": {},
+    "scoring": {},
+}
+
+
 @pytest.mark.parametrize("lang", ["fa", "en"])
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)
 def test_every_legal_move_gets_its_own_verdict(les: Lesson, lang: str):
     text = les.text[lang]
     moves = legal(les)
+    assert set(WRONG[les.key]) == {m for m in moves if m not in les.answers}
     for move_text in moves:
         v = verdict(les, Move.parse(move_text), lang)
         if move_text in les.answers:
             assert v.right and v.text == text.praise
         else:
-            card = move_text.split("+")[0]
-            specific = text.wrong.get(move_text) or text.wrong.get(card)
-            assert specific, f"{les.key}: no explanation for {move_text} in {lang}"
-            assert not v.right and v.text == specific and v.text != text.praise
+            assert not v.right and v.text == text.wrong[WRONG[les.key][move_text]] and v.text != text.praise
     # no stale keys: each key is a legal wrong move, or a hand card all of whose moves are wrong
     for key in text.wrong:
         if "+" in key or key not in les.hand:
@@ -208,41 +223,74 @@ def test_dimmed_cards_are_explained(les: Lesson):
 
 def test_why_dimmed_falls_back_to_the_forced_capture_rule():
     les = lesson("sur")  # no dimmed card of its own
-    en = why_dimmed(les, "7H", "en")
-    fa = why_dimmed(les, "7H", "fa")
-    assert "seven of hearts" in en and "must" in en
-    assert "هفت دل" in fa and not FA_FORBIDDEN.search(fa)
-    assert why_dimmed(les, "not-a-card", "en")
+    assert not les.text["en"].dimmed and not les.text["fa"].dimmed
+    for lang in ("fa", "en"):
+        assert why_dimmed(les, "7H", lang) == _MESSAGES[lang]["dimmed"].format(card=card_name("7H", lang))
+        assert why_dimmed(les, "not-a-card", lang) == _MESSAGES[lang]["dimmed_any"]
+    assert not FA_FORBIDDEN.search(why_dimmed(les, "7H", "fa"))
 
 
-def forged(les: Lesson) -> list[object]:
-    """Moves the UI cannot make: cards not in the hand, wrong sums, cards not on the table, face cards in a sum."""
+def forged(les: Lesson, lang: str) -> list[tuple[object, str]]:
+    """Moves the UI cannot make, each with the reason the rules give for refusing it (texts of
+    app/tutorial.py's `_MESSAGES`): cards not in the hand, cards not on the table, wrong sums,
+    face cards in a sum, a jack's part sweep, a king or queen taking more than its partner,
+    laying down a card under forced capture (R7), and requests that are not moves at all."""
+    w = _MESSAGES[lang]
     table = [Card.parse(c) for c in les.table]
     first = Card.parse(les.hand[0])
-    moves: list[object] = [
-        Move.of(les.table[0]),  # a table card played from the hand
-        Move(first, frozenset(table)),  # the whole table
-        Move.of(first, ["2S" if "2S" not in les.table else "3H"]),  # maybe not on the table
-        Move.of(first),  # laying down a card that can (or cannot) capture
-        Move.of("JC", les.table),
-        "7H+4D",  # not a Move at all
-        None,
+    state = les.state()
+
+    def name(card: Card | str) -> str:
+        return card_name(str(card), lang)
+
+    def sum_text(card: Card, takes: list[Card]) -> str:
+        values = [card.rank, *sorted((c.rank for c in takes), reverse=True)]
+        return w["sum"].format(expr=" + ".join(digits(v, lang) for v in values), total=digits(sum(values), lang))
+
+    def capture(card: Card, takes: list[Card]) -> str:
+        """Why `card` may not take `takes`, all on the table (R3-R5); a card dimmed by forced
+        capture (R7) cannot be played at all, and the lesson says why."""
+        if str(card) in dimmed(les):
+            return why_dimmed(les, str(card), lang)
+        if card.rank == 11:
+            return w["jack"]
+        if card.rank in (12, 13):
+            return w["queen" if card.rank == 12 else "king"]
+        return w["faces"] if not all(c.is_number for c in takes) else sum_text(card, takes)
+
+    moves: list[tuple[object, str]] = [
+        (Move.of(les.table[0]), w["not_in_hand"].format(card=name(les.table[0]))),  # a table card from the hand
+        (Move(first, frozenset(table)), capture(first, table)),  # the whole table
+        ("7H+4D", w["other"]),  # not a Move at all
+        (None, w["other"]),
     ]
-    moves += [Move(Card.parse(c), frozenset({t})) for c in les.hand for t in table]
+    missing = "2S" if "2S" not in les.table else "3H"
+    if missing not in les.table:
+        moves.append((Move.of(first, [missing]), w["not_on_table"].format(cards=card_names([missing], lang))))
+    if "JC" not in les.hand:
+        moves.append((Move.of("JC", les.table), w["not_in_hand"].format(card=name("JC"))))
+    # laying down: refused when some card captures; this card's own capture, or another's (the dimmed text)
+    can_capture = any(m.card == first and m.takes for m in state.legal_moves())
+    laid = w["card_must_capture"].format(card=name(first)) if can_capture else why_dimmed(les, str(first), lang)
+    moves.append((Move.of(first), laid))
+    moves += [(Move(Card.parse(c), frozenset({t})), capture(Card.parse(c), [t])) for c in les.hand for t in table]
     return moves
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])
 @pytest.mark.parametrize("les", LESSONS, ids=IDS)
-def test_forged_moves_get_an_explanation_and_never_crash(les: Lesson, lang: str):
+def test_forged_moves_get_their_reason_and_never_crash(les: Lesson, lang: str):
     moves = legal(les)
-    for move in forged(les):
+    checked = 0
+    for move, reason in forged(les, lang):
         if isinstance(move, Move) and str(move) in moves:
             continue
         v = verdict(les, move, lang)
-        assert v.right is False and v.text.strip(), (les.key, move)
+        assert v.right is False and v.text == reason, (les.key, str(move))
+        checked += 1
         if lang == "fa":
             assert not FA_FORBIDDEN.search(v.text), v.text
+    assert checked >= 4
 
 
 def test_illegal_moves_are_explained_by_their_reason():
