@@ -8,10 +8,11 @@ from sqlalchemy import text
 
 from alembic import command
 from app.settings import ROOT
-from engine import CARDS, Card, MatchState
+from engine import Card, MatchState
 
 HX = {"HX-Request": "true"}
-ALL_CODES = [str(c) for c in CARDS]
+
+
 # --- the page through its DOM hooks ---------------------------------------------------------
 
 

@@ -10,7 +10,6 @@ from fastapi.testclient import TestClient
 from app.i18n import digits, t
 from app.main import create_app
 from app.service import Loaded
-from app.settings import Settings
 from app.views import signed
 from engine import bot, observation
 from engine.cards import CARDS
@@ -19,6 +18,7 @@ from tests.app.app_helpers import (
     HX,
     action,
     chosen,
+    codes,
     dom,
     first_move,
     game_state,
@@ -61,7 +61,7 @@ def test_the_home_page_starts_a_practice_round(client):
     assert client.post("/practice", data={"level": "oracle"}).status_code == 400
 
 
-def test_a_hint_depends_only_on_what_the_player_can_see(client, db_url):
+def test_a_hint_depends_only_on_what_the_player_can_see(client):
     """The same view with the hidden cards dealt differently gets exactly the same hint."""
     here = loaded(client, start(client))
     state = here.state
@@ -72,7 +72,7 @@ def test_a_hint_depends_only_on_what_the_player_can_see(client, db_url):
     )
     assert observation(elsewhere, 0) == observation(state, 0) and elsewhere.hand(1) != state.hand(1)
     # a second app on the same database: its hint cache is empty, so both are computed
-    other = create_app(Settings(database_url=db_url, secret_key="test-key")).state.service
+    other = create_app(client.app.state.settings).state.service
     assert client.app.state.service.hints(here) == other.hints(Loaded(here.match, elsewhere))
 
 
@@ -243,7 +243,7 @@ def test_a_form_from_before_an_undo_changes_nothing(client):
     url = start(client)
     state = loaded(client, url).state
     first, second = state.legal_moves()[:2]
-    move = lambda m: {"card": str(m.card), "take": [str(c) for c in sorted(m.takes)]}  # noqa: E731
+    move = lambda m: {"card": str(m.card), "take": sorted(codes(m.takes))}  # noqa: E731
     client.post(url + "/move", data={"ply": 0, "undos": 0, **move(first)}, headers=HX)
     client.post(url + "/undo", data={"ply": 1, "undos": 0}, headers=HX)
     late = client.post(url + "/move", data={"ply": 0, "undos": 0, **move(first)}, headers=HX)  # the double click
