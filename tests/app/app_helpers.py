@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
 from sqlalchemy import text
@@ -138,21 +140,11 @@ def choose_takes(card: str, options: list[str]) -> list[str]:
     rank = Card.parse(card).rank
     if rank > 10:
         return options[:1]
-    ranks = {code: Card.parse(code).rank for code in options}
-
-    def find(total: int, rest: list[str]) -> list[str] | None:
-        if total == 11:
-            return []
-        for i, code in enumerate(rest):
-            found = find(total + ranks[code], rest[i + 1 :]) if total + ranks[code] <= 11 else None
-            if found is not None:
-                return [code, *found]
-        return None
-
-    takes = find(rank, options)
-    if takes is None:
-        raise AssertionError(f"no capture for {card} among {options}")
-    return takes
+    for size in range(1, len(options) + 1):
+        for combo in combinations(options, size):
+            if rank + sum(Card.parse(code).rank for code in combo) == 11:
+                return list(combo)
+    raise AssertionError(f"no capture for {card} among {options}")
 
 
 def human_move(client, url: str, html: str, ply: int, seen=lambda response: None):
