@@ -21,7 +21,8 @@ from engine.captures import RANK
 from engine.cards import CARDS, JACK, Card, ids_of, mask_of
 from engine.moves import IllegalMove, Move, legal_move_ids
 from engine.rules import Rules
-from engine.scoring import RoundScore, score_round
+from engine.scoring import RoundScore, score_round, side_masks
+from engine.surs import count_sur, is_sur, sur_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,14 +180,11 @@ class MatchState:
             table = tuple(c for c in self.table if not taken >> c & 1)
             captured = _add(captured, seat, taken | 1 << card)
             last_capturer = seat
-            sur = not table and (RANK[card] != JACK or rules.jack_sur)
+            sur = is_sur(RANK[card], len(table), rules.jack_sur)
             side = rules.side_of(seat)
-            cutoff = rules.sur_cutoff
-            scored = sur and (not self.last_deal or rules.sur_in_last_deal) and not (
-                cutoff is not None and self.start_totals[side] >= cutoff
-            )
+            scored = sur and sur_scores(rules, self.last_deal, self.start_totals[side])
             if scored:
-                sur_stack, cancelled = _count_sur(sur_stack, side, rules.surs_cancel)
+                sur_stack, cancelled = count_sur(sur_stack, side, rules.surs_cancel)
         else:
             table = self.table + (card,)
         played = PlayedMove(seat, move, sur, scored)
@@ -237,10 +235,7 @@ class MatchState:
         if self.table and self.last_capturer is not None:
             captured = _add(captured, self.last_capturer, mask_of(self.table))
             leftover = Leftover(self.last_capturer, self.table_cards)
-        by_side = [0] * rules.sides
-        for seat, mask in enumerate(captured):
-            by_side[rules.side_of(seat)] |= mask
-        score = score_round(rules, by_side, list(self.surs()))
+        score = score_round(rules, side_masks(rules, list(captured)), list(self.surs()))
         log = replace(self.current, leftover=leftover, score=score)
         totals = tuple(t + s.total for t, s in zip(self.totals, score, strict=True))
         best = max(totals)
@@ -380,15 +375,6 @@ def _start_round(
 
 def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
     return masks[:seat] + (masks[seat] | mask,) + masks[seat + 1 :]
-
-
-def _count_sur(stack: tuple[int, ...], side: int, cancel: bool) -> tuple[tuple[int, ...], int | None]:
-    """Add a scoring sur of ``side``; under surs-cancel it removes the opponents' latest instead."""
-    if cancel:
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] != side:
-                return stack[:i] + stack[i + 1 :], stack[i]
-    return stack + (side,), None
 
 
 def _why_illegal(move: Move, legal: list[tuple[int, int]]) -> IllegalMove:

@@ -26,7 +26,7 @@ from engine.cards import ids_of, mask_of
 from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
-from engine.playout import Round, apply_move, copy_round, move_value, play_out
+from engine.playout import Round, apply_move, copy_round, move_value, play_out, sur_counts
 from engine.scoring import deal_values, side_totals
 from engine.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 
@@ -204,7 +204,7 @@ class ProPlayer:
                 trial = apply_move(copy_round(sampled), move.card.id, move.takes_mask, rules)
                 deal_only = self.horizon == "deal" and bool(trial.stock)
                 play_out(trial, self.rng, rules, self.randomness, deal_only=deal_only)
-                points = (deal_values if deal_only else side_totals)(rules, trial.captured, trial.scored)
+                points = (deal_values if deal_only else side_totals)(rules, trial.captured, sur_counts(trial, rules))
                 totals[i] += weight * (points[side] - max(points[s] for s in others))
             count += 1
             weights += weight
@@ -254,8 +254,9 @@ class OraclePlayer(ProPlayer):
                 seat=state.turn,
                 captured=list(state.captured),
                 surs=[0] * state.players,
-                scored=[0] * state.players,
+                sur_stack=state.sur_stack,
                 last=state.last_capturer if state.last_capturer is not None else -1,
+                totals=state.start_totals,
             ), 1.0
 
         return self._search(view, legal, true_world)

@@ -33,6 +33,7 @@ from engine.captures import (
 )
 from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from engine.rules import Rules
+from engine.surs import SUR_RANKS, count_sur, is_sur, sur_scores
 
 _CARD_BYTES = bytes(range(52))
 _KEEP_LOW_6 = bytes(b & 63 for b in range(256))
@@ -101,7 +102,7 @@ def move_value(card: int, taken: int, table: int, sur_points: float, jack_sur: b
     if not taken:
         return -0.5 * CARD_VALUE[card]
     value = mask_value(taken | BIT[card])
-    if taken == table and (RANK[card] != JACK or jack_sur):
+    if is_sur(RANK[card], table ^ taken, jack_sur):
         value += sur_points
     return value
 
@@ -112,8 +113,9 @@ class Round:
 
     ``hands`` per seat, ``stock`` in dealing order (the next deal gives 4 cards to each seat
     from its front, starting with the seat that led the round), ``captured`` masks per seat,
-    ``surs`` every sur by R8 per seat and ``scored`` the surs that score (not in the last deal
-    unless the rules say so), ``last`` the last capturer or -1, ``seat`` the seat to play.
+    ``surs`` every sur by R8 per seat, ``sur_stack`` the sides of the round's scoring surs not
+    cancelled, oldest first (`engine.surs`), ``last`` the last capturer or -1, ``seat`` the
+    seat to play, ``totals`` each side's match total before the round (for the sur cut-off).
     """
 
     hands: list[list[int]]
@@ -122,8 +124,9 @@ class Round:
     seat: int
     captured: list[int]
     surs: list[int]
-    scored: list[int]
+    sur_stack: tuple[int, ...] = ()
     last: int = -1
+    totals: tuple[int, ...] = ()
 
 
 def new_round(cards: list[int], table: int, players: int) -> Round:
@@ -136,7 +139,6 @@ def new_round(cards: list[int], table: int, players: int) -> Round:
         seat=0,
         captured=[0] * n,
         surs=[0] * n,
-        scored=[0] * n,
     )
 
 
@@ -148,10 +150,9 @@ def apply_move(state: Round, card: int, taken: int, rules: Rules) -> Round:
         state.table ^= taken
         state.captured[seat] |= taken | BIT[card]
         state.last = seat
-        if not state.table and (RANK[card] != JACK or rules.jack_sur):
+        if is_sur(RANK[card], state.table, rules.jack_sur):
             state.surs[seat] += 1
-            if state.stock or rules.sur_in_last_deal:
-                state.scored[seat] += 1
+            _score_sur(state, seat, rules)
     else:
         state.table |= BIT[card]
     state.seat = (seat + 1) % rules.players
@@ -167,9 +168,33 @@ def copy_round(state: Round) -> Round:
         state.seat,
         list(state.captured),
         list(state.surs),
-        list(state.scored),
+        state.sur_stack,
         state.last,
+        state.totals,
     )
+
+
+def sur_counts(state: Round, rules: Rules) -> list[int]:
+    """The scoring surs each side holds in the round (after cancellations)."""
+    return [state.sur_stack.count(side) for side in range(rules.sides)]
+
+
+def _score_sur(state: Round, seat: int, rules: Rules) -> None:
+    """A sur was just made by ``seat``: count it if it scores now (`engine.surs`)."""
+    side = rules.side_of(seat)
+    if sur_scores(rules, not state.stock, state.totals[side] if state.totals else 0):
+        state.sur_stack = count_sur(state.sur_stack, side, rules.surs_cancel)[0]
+
+
+def _sur_worth(state: Round, rules: Rules, last_deal: bool) -> list[float]:
+    """Per seat: what a sur is worth to its greedy choices in a deal (0 if it would not score)."""
+    if rules.sur_cutoff is None:  # no total matters: one answer for every seat, asked once
+        return [float(rules.sur_points) if sur_scores(rules, last_deal, 0) else 0.0] * rules.players
+    totals = state.totals or (0,) * rules.sides
+    return [
+        float(rules.sur_points) if sur_scores(rules, last_deal, totals[rules.side_of(seat)]) else 0.0
+        for seat in range(rules.players)
+    ]
 
 
 def random_round(
@@ -211,19 +236,19 @@ def play_out(
     whole_hand = rules.forced_capture == "hand"
     per_card = rules.forced_capture == "card"
     jack_sur = rules.jack_sur
-    sur_value = float(rules.sur_points)
     table = state.table
     counts = counts_of(table)
-    hands, stock, captured, surs, scored = state.hands, state.stock, state.captured, state.surs, state.scored
+    hands, stock, captured, surs = state.hands, state.stock, state.captured, state.surs
     last = state.last
     seat = state.seat
     following = tuple((s + 1) % n for s in range(n))
+    sur_before_last, sur_in_last_deal = _sur_worth(state, rules, False), _sur_worth(state, rules, True)
+    sur_stack, cancel, sur_rank = state.sur_stack, rules.surs_cancel, SUR_RANKS[jack_sur]
     cached = OPTIONS_CACHE.get
     hand_cards = 4 * n
     while True:
         held = [sum(map(BIT.__getitem__, hand)) for hand in hands]  # distinct bits: sum is OR
-        last_deal = not stock and not rules.sur_in_last_deal
-        sur_now = 0.0 if last_deal else sur_value  # what a sur is worth to the greedy choices
+        sur_now = sur_in_last_deal if not stock else sur_before_last
         for _ in range(sum(map(len, hands))):
             hand = hands[seat]
             entry = cached(counts) or options(counts)
@@ -232,7 +257,9 @@ def play_out(
                 greedy = rnd() >= randomness
                 if greedy or (whole_hand and not capturers & (capturers - 1)):
                     if greedy:
-                        card, k = _best_capture(hand, table, counts, entry, held[following[seat]], sur_now, jack_sur)
+                        card, k = _best_capture(
+                            hand, table, counts, entry, held[following[seat]], sur_now[seat], jack_sur
+                        )
                     else:  # one capturing card: choose among its capture sets
                         card = capturers.bit_length() - 1
                         k = int(rnd() * entry[card])
@@ -287,15 +314,15 @@ def play_out(
                 table ^= taken
                 captured[seat] |= taken | BIT[card]
                 last = seat
-                if not table and (rank != JACK or jack_sur):
+                if not table and sur_rank[rank]:  # `engine.surs.is_sur`, inlined: a hot loop
                     surs[seat] += 1
-                    if not last_deal:
-                        scored[seat] += 1
+                    if sur_now[seat]:  # it scores: `sur_now` is worked out by `sur_scores` above
+                        sur_stack = count_sur(sur_stack, rules.side_of(seat), cancel)[0]
             else:
                 if rnd() < randomness:
                     card = hand.pop(int(rnd() * len(hand)))
                 else:
-                    card = _safest_placement(hand, counts, held[following[seat]], sur_now)
+                    card = _safest_placement(hand, counts, held[following[seat]], sur_now[seat])
                     hand.remove(card)
                 held[seat] ^= BIT[card]
                 table |= BIT[card]
@@ -313,7 +340,7 @@ def play_out(
     if last >= 0 and not stock:
         captured[last] |= table
         table = 0
-    state.table, state.seat, state.last = table, seat, last
+    state.table, state.seat, state.last, state.sur_stack = table, seat, last, sur_stack
     return state
 
 

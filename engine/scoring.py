@@ -81,45 +81,53 @@ def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[Rou
     return tuple(sheets)
 
 
-def _per_side(rules: Rules, captured: list[int], surs: list[int]) -> tuple[list[int], list[int]]:
-    """Per-seat captured masks and sur counts gathered per side (teams with four players)."""
+def side_masks(rules: Rules, captured: list[int]) -> list[int]:
+    """Per-seat captured masks gathered per side (teams with four players)."""
     by_side = [0] * rules.sides
-    sur_count = [0] * rules.sides
     for seat, mask in enumerate(captured):
         by_side[rules.side_of(seat)] |= mask
-        sur_count[rules.side_of(seat)] += surs[seat]
-    return by_side, sur_count
+    return by_side
+
+
+def card_points(mask: int) -> int:
+    """The points a pile's cards are worth whoever holds most clubs: 10♦, 2♣, aces, jacks (R10)."""
+    return (
+        (TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0)
+        + (TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0)
+        + (mask & (ACES_MASK | JACKS_MASK)).bit_count()
+    )
 
 
 def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]:
-    """Round points per side from per-seat captured masks and scoring surs: `score_round`'s
-    totals without the sheets, for searches that score thousands of playouts."""
-    by_side, sur_count = _per_side(rules, captured, surs)
+    """Round points per side from per-seat captured masks and each side's scoring surs:
+    `score_round`'s totals without the sheets, for searches that score thousands of playouts.
+
+    >>> from engine.cards import Card
+    >>> pile = sum(1 << Card.parse(c).id for c in ["10D", "2C", "AS", "JH"])
+    >>> side_totals(Rules(), [pile, 0], [1, 0])  # 3 + 2 + 1 + 1, and a sur of 5
+    [12, 0]
+    """
+    by_side = side_masks(rules, captured)
     bonus = clubs_bonus_side(rules, [(mask & CLUBS_MASK).bit_count() for mask in by_side])
     return [
-        (CLUBS_POINTS if side == bonus else 0)
-        + (TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0)
-        + (TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0)
-        + (mask & (ACES_MASK | JACKS_MASK)).bit_count()
-        + sur_count[side] * rules.sur_points
+        (CLUBS_POINTS if side == bonus else 0) + card_points(mask) + surs[side] * rules.sur_points
         for side, mask in enumerate(by_side)
     ]
 
 
 def deal_values(rules: Rules, captured: list[int], surs: list[int]) -> list[float]:
-    """An estimate of each side's round points from a position at the end of a deal.
+    """An estimate of each side's round points from a position at the end of a deal, from
+    per-seat captured masks and each side's scoring surs.
 
     Points already certain count in full; a club counts 0.6 of the bonus's 7 until a side holds
     7 or more, when the bonus is that side's.
     """
-    by_side, sur_count = _per_side(rules, captured, surs)
+    by_side = side_masks(rules, captured)
     clubs = [(mask & CLUBS_MASK).bit_count() for mask in by_side]
     decided = max(clubs) >= 7
     return [
         (CLUBS_POINTS if clubs[side] >= 7 else 0.0 if decided else 0.6 * clubs[side])
-        + (TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0)
-        + (TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0)
-        + (mask & (ACES_MASK | JACKS_MASK)).bit_count()
-        + sur_count[side] * rules.sur_points
+        + card_points(mask)
+        + surs[side] * rules.sur_points
         for side, mask in enumerate(by_side)
     ]

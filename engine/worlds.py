@@ -27,6 +27,7 @@ from engine.cards import ids_of, mask_of
 from engine.moves import legal_move_ids
 from engine.observation import Observation
 from engine.playout import Round, move_value
+from engine.surs import sur_scores
 
 ALL_CARDS = (1 << 52) - 1
 
@@ -73,9 +74,10 @@ class Evidence:
 
 
 def sur_value_now(view: Observation) -> float:
-    """What a sur scores in the deal in play (nothing in the last deal, unless the rules say so)."""
+    """What a sur by the seat scores in the deal in play (`engine.surs.sur_scores`)."""
     rules = view.rules
-    return float(rules.sur_points) if view.stock_count > 0 or rules.sur_in_last_deal else 0.0
+    scores = sur_scores(rules, view.stock_count == 0, view.totals[rules.side_of(view.seat)])
+    return float(rules.sur_points) if scores else 0.0
 
 
 def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> Round:
@@ -116,8 +118,11 @@ def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> R
         seat=view.turn,
         captured=captured,
         surs=[0] * n,
-        scored=[0] * n,
+        # The order of earlier surs is public but not in the view; their count per side is all
+        # two sides need, and with three players it only decides whose sur a new one cancels.
+        sur_stack=tuple(side for side, count in enumerate(view.surs) for _ in range(count)),
         last=view.last_capturer if view.last_capturer is not None else -1,
+        totals=view.totals,
     )
 
 

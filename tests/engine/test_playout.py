@@ -7,7 +7,9 @@ import pytest
 
 from engine import CARDS, Move, Rules, new_match
 from engine.cards import ids_of
-from engine.playout import deal_round, random_round, shuffled_deck
+from engine.match import from_position
+from engine.playout import deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
+from engine.scoring import side_totals
 
 RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", jack_sur=True), Rules(players=3),
              Rules(players=4)]
@@ -75,3 +77,61 @@ def test_playout_first_table_never_holds_a_jack():
         assert sorted(cards) == list(range(52))
         assert table == sum(1 << c for c in cards[8:12])
         assert not any(CARDS[c].rank == 11 for c in cards[8:12])  # no jack (R1)
+
+
+# Every option that changes what a sur is or what it scores, in every combination, with 2, 3
+# and 4 players; totals around the pagat cut-off of 50 so that it bites for some sides.
+SUR_OPTIONS = [
+    Rules(
+        players=players,
+        forced_capture=forced,
+        jack_sur=jack_sur,
+        sur_in_last_deal=last_deal,
+        surs_cancel=cancel,
+        sur_cutoff=cutoff,
+    )
+    for players in (2, 3, 4)
+    for forced in ("hand", "off")
+    for jack_sur in (False, True)
+    for last_deal in (False, True)
+    for cancel in (False, True)
+    for cutoff in (None, 50)
+]
+TOTALS = {2: (55, 10), 3: (10, 60, 49), 4: (50, 20)}
+
+
+def option_id(rules: Rules) -> str:
+    flags = [name for name in ("jack_sur", "sur_in_last_deal", "surs_cancel") if getattr(rules, name)]
+    return "-".join([f"{rules.players}p", rules.forced_capture, *flags, f"cutoff{rules.sur_cutoff}"])
+
+
+@pytest.mark.parametrize("rules", SUR_OPTIONS, ids=option_id)
+def test_the_playout_and_the_match_agree_on_every_sur_and_every_score(rules):
+    """The same deals and moves through the fast playout and the public API: the same surs, the
+    same scoring surs per side after cancellations, and the same round points per side."""
+    agreed_surs = 0
+    for seed in range(6):
+        cards, table = deal_round(random.Random(seed), rules.players)
+        fast = new_round(cards, table, rules.players)
+        fast.totals = TOTALS[rules.players]
+        moves: list[tuple[int, int]] = []
+        play_out(fast, random.Random(seed), rules, 1.0, moves)
+        n = rules.players
+        state = from_position(
+            [[CARDS[c] for c in cards[4 * s : 4 * s + 4]] for s in range(n)],
+            [CARDS[c] for c in cards[4 * n : 4 * n + 4]],
+            rules,
+            stock=[CARDS[c] for c in cards[4 * n + 4 :]],
+            totals=TOTALS[rules.players],
+        )
+        made = [0] * n
+        for card, taken in moves:
+            seat = state.turn
+            state = state.apply(Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken))))
+            made[seat] += state.last.sur
+        score = state.rounds[0].score
+        assert made == fast.surs
+        assert sur_counts(fast, rules) == [sheet.surs for sheet in score]
+        assert side_totals(rules, fast.captured, sur_counts(fast, rules)) == [sheet.total for sheet in score]
+        agreed_surs += sum(made)
+    assert agreed_surs > 0, "no sur was made: the deals test nothing"
