@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 
 from engine.captures import RANK
 from engine.cards import CARDS, JACK, Card, ids_of, mask_of
+from engine.events import Event, deal_into_hands, deal_round, pile
+from engine.events import hand as in_hand
 from engine.moves import IllegalMove, Move, legal_move_ids
 from engine.rules import Rules
 from engine.scoring import RoundScore, score_round, side_masks
@@ -75,6 +77,12 @@ class Outcome:
     round_over: RoundLog | None = None
     dealt: bool = False  # new cards were dealt (a deal or a new round) after the move
     match_over: bool = False
+    events: tuple[Event, ...] = ()  # what physically happened, in order (`engine.events`)
+    face_up: frozenset[Card] = frozenset()  # open hand: the cards shown after the move
+
+    def events_for(self, seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` may see them: the only form a seat's screen may get."""
+        return tuple(event.seen_by(seat, self.face_up) for event in self.events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,12 +184,18 @@ class MatchState:
         captured, last_capturer, sur_stack = self.captured, self.last_capturer, self.sur_stack
         sur = scored = False
         cancelled = None
+        events = [Event("play", seat, (move.card,), in_hand(seat), "table")]
         if taken:
+            side = rules.side_of(seat)
+            took = tuple(CARDS[c] for c in self.table if taken >> c & 1)
+            kind = "sweep" if RANK[card] == JACK else "capture"
+            events.append(Event(kind, seat, (move.card, *took), "table", pile(side)))
             table = tuple(c for c in self.table if not taken >> c & 1)
             captured = _add(captured, seat, taken | 1 << card)
             last_capturer = seat
             sur = is_sur(RANK[card], len(table), rules.jack_sur)
-            side = rules.side_of(seat)
+            if sur:
+                events.append(Event("sur", seat))
             scored = sur and sur_scores(rules, self.last_deal, self.start_totals[side])
             if scored:
                 sur_stack, cancelled = count_sur(sur_stack, side, rules.surs_cancel)
@@ -201,10 +215,23 @@ class MatchState:
         )
         outcome = Outcome(seat, move, sur, scored, cancelled)
         if any(hands):
-            return replace(state, last=outcome)
+            return state._told(outcome, events)
         if state.stock:
-            return replace(state._deal(), last=replace(outcome, dealt=True))
-        return state._end_round(outcome)
+            dealt = state._deal()
+            events += deal_into_hands(dealt.dealer, dealt.current.deals[-1].hands)
+            return dealt._told(replace(outcome, dealt=True), events)
+        return state._end_round(outcome, events)
+
+    def _told(self, outcome: Outcome, events: list[Event]) -> MatchState:
+        """This state with ``outcome`` as its `last`, carrying the move's events."""
+        face_up = frozenset(CARDS[c] for c in ids_of(self.revealed))
+        return replace(self, last=replace(outcome, events=tuple(events), face_up=face_up))
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """The events of the round in play's first deal, onto a board whose stock holds every card."""
+        first = self.current.deals[0]
+        return tuple(deal_round(self.dealer, first.hands, first.table))
 
     # --- dealing and round ends -------------------------------------------------------------
 
@@ -229,13 +256,17 @@ class MatchState:
         # Open hand: each seat turns up the first card dealt to it.
         return mask_of(h[0] for h in hands) if self.rules.open_hand else 0
 
-    def _end_round(self, outcome: Outcome) -> MatchState:
+    def _end_round(self, outcome: Outcome, events: list[Event]) -> MatchState:
         rules = self.rules
         captured, leftover = self.captured, None
         if self.table and self.last_capturer is not None:
             captured = _add(captured, self.last_capturer, mask_of(self.table))
             leftover = Leftover(self.last_capturer, self.table_cards)
-        score = score_round(rules, side_masks(rules, list(captured)), list(self.surs()))
+            to = pile(rules.side_of(self.last_capturer))
+            events.append(Event("leftover", self.last_capturer, self.table_cards, "table", to))
+        events.append(Event("round_end", None))
+        piles = side_masks(rules, list(captured))
+        score = score_round(rules, piles, list(self.surs()))
         log = replace(self.current, leftover=leftover, score=score)
         totals = tuple(t + s.total for t, s in zip(self.totals, score, strict=True))
         best = max(totals)
@@ -245,9 +276,17 @@ class MatchState:
         done = replace(self, totals=totals, rounds=self.rounds + (log,))
         if winner is not None:
             over = replace(done, captured=captured, table=(), current=log, winner=winner)
-            return replace(over, last=replace(outcome, round_over=log, match_over=True))
+            events.append(Event("match_end", winner))
+            return over._told(replace(outcome, round_over=log, match_over=True), events)
         nxt = _start_round(rules, self.seed, self.round_no + 1, totals, done.rounds)
-        return replace(nxt, last=replace(outcome, round_over=log, dealt=True))
+        # the new dealer gathers the deck: every pile, and the table if nobody could take it
+        for side, mask in enumerate(piles):
+            if mask:
+                events.append(Event("deal", nxt.dealer, tuple(CARDS[c] for c in ids_of(mask)), pile(side), "stock"))
+        if leftover is None and self.table:
+            events.append(Event("deal", nxt.dealer, self.table_cards, "table", "stock"))
+        events += nxt.opening
+        return nxt._told(replace(outcome, round_over=log, dealt=True), events)
 
 
 def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
