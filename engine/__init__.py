@@ -10,6 +10,7 @@ from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundL
 from engine.moves import IllegalMove, Move, legal_moves
 from engine.observation import Observation, observation
 from engine.players import Player, bot
+from engine.position import from_text
 from engine.records import RECORD_FORMAT, RecordError, record, replay
 from engine.rules import Rules, RulesError
 from engine.scoring import RoundScore
@@ -35,6 +36,7 @@ __all__ = [
     "RulesError",
     "bot",
     "from_position",
+    "from_text",
     "legal_moves",
     "new_match",
     "observation",

@@ -288,6 +288,21 @@ class MatchState:
         events += nxt.opening
         return nxt._told(replace(outcome, round_over=log, dealt=True), events)
 
+    # --- positions as text (engine/position.py) --------------------------------------------
+
+    def to_text(self) -> str:
+        """The position as one line of ``chaharbargh-position/1`` text (docs/engine.md)."""
+        from engine.position import to_text
+
+        return to_text(self)
+
+    @staticmethod
+    def from_text(text: str) -> MatchState:
+        """The state a `to_text` line describes; `engine.position.PositionError` if malformed."""
+        from engine.position import from_text
+
+        return from_text(text)
+
 
 def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
     """A new match from a seed: round one dealt, the seat left of the dealer to play."""
