@@ -164,12 +164,7 @@ def run(ex: Example) -> Result:
     outcome = after.last
     assert outcome is not None
     log = outcome.round_over
-    if log is None:
-        table_after = after.table_cards
-    elif log.leftover is not None:
-        table_after = log.leftover.cards
-    else:  # the round ended with nobody to take the table: the cards simply stay there
-        table_after = tuple(c for c in state.table_cards if c not in move.takes) + ((move.card,) if move.places else ())
+    table_after = outcome.table  # the engine's, before a round end takes the leftover
     return Result(
         rules=rules,
         hand=state.hand(ex.seat),

@@ -277,15 +277,13 @@ def point_values() -> dict[str, int]:
     """The scoring table, read from the engine's score of the `score` example and the rules."""
     r = result("score")
     assert r.score is not None
-    you, pile = r.score[0], [*r.piles[0], *(r.leftover.cards if r.leftover else ())]
-    aces = sum(1 for c in pile if c.rank == 1)
-    jacks = sum(1 for c in pile if c.rank == 11)
+    yours = {line.item: line for line in r.score[0].lines}  # the engine's lines, with their counts
     return {
         "clubs": max(s.clubs_points for s in r.score),
         "ten": max(s.ten_of_diamonds for s in r.score),
         "two": max(s.two_of_clubs for s in r.score),
-        "ace": you.aces // aces,
-        "jack": you.jacks // jacks,
+        "ace": yours["aces"].points // yours["aces"].count,
+        "jack": yours["jacks"].points // yours["jacks"].count,
         "sur": Rules().sur_points,
         "sur_four": Rules(players=4).sur_points,
     }

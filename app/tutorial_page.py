@@ -22,7 +22,7 @@ from .i18n import card_name, card_names, digits, noun, t
 from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
 from .service import Refused, parse_move
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed
-from .views import Board, CardView, Selection, Sheet, board, card_view, round_piles, select, sheet
+from .views import Board, CardView, Selection, Sheet, board, card_view, select, sheet
 
 router = APIRouter()
 SESSION_KEY = "lessons"  # the keys of the solved lessons
@@ -136,9 +136,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     lv.after_label = t(lang, "table_after")
     lv.played = [card_view(c, lang) for c in (move.card, *sorted(move.takes))]
     ended = outcome.round_over
-    table_after = [c for c in state.table_cards if c not in move.takes] if ended else list(after.table_cards)
-    if not move.takes:
-        table_after = [*table_after, move.card] if ended else table_after
+    table_after = list(outcome.table)  # the engine's, before a round end takes the leftover
     lv.after = [card_view(c, lang) for c in table_after]
     facts = []
     name = card_name(str(move.card), lang)
@@ -154,10 +152,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
         if ended.leftover is not None and ended.leftover.cards:
             who = t(lang, "seat_you") if ended.leftover.seat == 0 else t(lang, "the_computer")
             facts.append(t(lang, "fact_leftover", who=who, cards=card_names(ended.leftover.cards, lang)))
-        # the lesson's round began with cards already taken: add them to what its log shows
-        taken = round_piles(ended, state.players)
-        piles = [sorted([*state.captured_cards(seat), *taken[seat]]) for seat in range(state.players)]
-        lv.sheet = sheet(observation(after, 0), lang, piles)
+        lv.sheet = sheet(observation(after, 0), lang)  # the engine's piles hold the cards taken before too
         lv.after_label = t(lang, "table_at_end")
         lv.names = [t(lang, "you"), t(lang, "opponent")]
     lv.facts = facts

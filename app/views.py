@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Card, Move, Observation, RoundLog, observation
+from engine import Card, Move, Observation, observation
 
 from .i18n import card_name, card_names, counted, digits, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
@@ -233,49 +233,33 @@ def _announce(played, lang: str) -> str:
     return text + (f" — {sur}" if sur else "")
 
 
-def round_piles(log: RoundLog, sides: int = 2) -> list[list[Card]]:
-    """The cards each seat took in a finished round: its captures, plus the leftover (R9)."""
-    piles: list[list[Card]] = [[] for _ in range(sides)]
-    for played in log.moves:
-        if played.move.takes:
-            piles[played.seat] += [played.move.card, *played.move.takes]
-    if log.leftover is not None:
-        piles[log.leftover.seat] += list(log.leftover.cards)
-    return [sorted(p) for p in piles]
+LINES = {  # each scoring item of the engine's score lines: its label, and the noun its count takes
+    "clubs": ("line_clubs", "clubs"),
+    "ten_of_diamonds": ("line_ten", None),
+    "two_of_clubs": ("line_two", None),
+    "aces": ("line_aces", None),
+    "jacks": ("line_jacks", None),
+    "surs": ("line_surs", "surs"),
+}
 
 
-def sheet(view: Observation, lang: str, piles: list[list[Card]] | None = None) -> Sheet:
-    """The score sheet of the last finished round, with the cards behind each line.
-
-    The cards are what each seat took in the round's moves, or `piles` when the round began
-    from a prepared position (a lesson) with cards already taken.
-    """
+def sheet(view: Observation, lang: str) -> Sheet:
+    """The score sheet of the last finished round, each line with the cards behind it: all read
+    from the engine's score lines (`RoundScore.lines`)."""
     log = view.finished_rounds[-1]
     scores = log.score or ()
-    piles = piles if piles is not None else round_piles(log, len(scores))
-
-    def cards(pred) -> list[list[CardView]]:
-        return [[card_view(c, lang) for c in pile if pred(c)] for pile in piles]
-
     d = lambda v: digits(v, lang)  # noqa: E731
-    lines = [
-        SheetLine(
-            t(lang, "line_clubs"),
-            [d(s.clubs_points) for s in scores],
-            cards(lambda c: c.suit == "C"),
-            [counted(s.clubs, "clubs", lang) for s in scores],
-        ),
-        SheetLine(t(lang, "line_ten"), [d(s.ten_of_diamonds) for s in scores], cards(lambda c: str(c) == "10D"), []),
-        SheetLine(t(lang, "line_two"), [d(s.two_of_clubs) for s in scores], cards(lambda c: str(c) == "2C"), []),
-        SheetLine(t(lang, "line_aces"), [d(s.aces) for s in scores], cards(lambda c: c.rank == 1), []),
-        SheetLine(t(lang, "line_jacks"), [d(s.jacks) for s in scores], cards(lambda c: c.rank == 11), []),
-        SheetLine(
-            t(lang, "line_surs"),
-            [d(s.sur_points) for s in scores],
-            [[] for _ in scores],
-            [counted(s.surs, "surs", lang) for s in scores],
-        ),
-    ]
+    lines = []
+    for item, (label, counted_as) in LINES.items():
+        per_side = [next(line for line in score.lines if line.item == item) for score in scores]
+        lines.append(
+            SheetLine(
+                t(lang, label),
+                [d(line.points) for line in per_side],
+                [[card_view(c, lang) for c in line.cards] for line in per_side],
+                [counted(line.count, counted_as, lang) for line in per_side] if counted_as else [],
+            )
+        )
     leftover = ""
     if log.leftover is not None and log.leftover.cards:
         who = t(lang, "seat_you") if log.leftover.seat == HUMAN else t(lang, "the_computer")

@@ -29,10 +29,12 @@ from engine.surs import count_sur, is_sur, sur_scores
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Cards given out at the start of a deal: hands per seat, and the table on the first deal."""
+    """Cards given out at the start of a deal: hands per seat, and the table on the first deal;
+    ``at`` is how many moves of the round had been made when it was dealt."""
 
     hands: tuple[tuple[Card, ...], ...]
     table: tuple[Card, ...] = ()
+    at: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +58,15 @@ class Leftover:
 
 @dataclass(frozen=True, slots=True)
 class RoundLog:
-    """One round so far: its dealer, deals, moves, and once over its leftover and score sheets."""
+    """One round so far: its dealer, deals, moves, and once over its leftover, score sheets and
+    each side's pile (every card it took, the leftover included; `piles`)."""
 
     dealer: int
     deals: tuple[Deal, ...]
     moves: tuple[PlayedMove, ...] = ()
     leftover: Leftover | None = None
     score: tuple[RoundScore, ...] | None = None
+    piles: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,7 @@ class Outcome:
     dealt: bool = False  # new cards were dealt (a deal or a new round) after the move
     match_over: bool = False
     events: tuple[Event, ...] = ()  # what physically happened, in order (`engine.events`)
+    table: tuple[Card, ...] = ()  # the table right after the move, before a round end clears it
     face_up: frozenset[Card] = frozenset()  # open hand: the cards shown after the move
 
     def events_for(self, seat: int) -> tuple[Event, ...]:
@@ -213,7 +218,7 @@ class MatchState:
             revealed=self.revealed & ~(1 << card),
             current=replace(self.current, moves=self.current.moves + (played,)),
         )
-        outcome = Outcome(seat, move, sur, scored, cancelled)
+        outcome = Outcome(seat, move, sur, scored, cancelled, table=tuple(CARDS[c] for c in table))
         if any(hands):
             return state._told(outcome, events)
         if state.stock:
@@ -242,7 +247,7 @@ class MatchState:
         hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):
             hands[(first + i) % n] = self.stock[4 * i : 4 * i + 4]
-        deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands))
+        deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands), (), len(self.current.moves))
         return replace(
             self,
             deal_no=self.deal_no + 1,
@@ -267,7 +272,8 @@ class MatchState:
         events.append(Event("round_end", None))
         piles = side_masks(rules, list(captured))
         score = score_round(rules, piles, list(self.surs()))
-        log = replace(self.current, leftover=leftover, score=score)
+        pile_cards = tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles)
+        log = replace(self.current, leftover=leftover, score=score, piles=pile_cards)
         totals = tuple(t + s.total for t, s in zip(self.totals, score, strict=True))
         best = max(totals)
         winner = None

@@ -18,6 +18,7 @@ from engine.cards import CARDS, Card, ids_of
 from engine.match import MatchState, PlayedMove, RoundLog
 from engine.moves import Move
 from engine.rules import Rules
+from engine.scoring import side_masks
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,8 @@ class Observation:
     first_table: tuple[Card, ...]  # the table as dealt at the start of the round
     moves: tuple[PlayedMove, ...]  # this round's moves, in order
     captured: tuple[tuple[Card, ...], ...]  # per seat, this round
+    piles: tuple[tuple[Card, ...], ...]  # per side (a seat, or a team of four), this round
+    deal_start: int  # the index in ``moves`` of the first move of the deal in play
     last_capturer: int | None
     surs: tuple[int, ...]  # scoring surs per side this round
     totals: tuple[int, ...]
@@ -46,12 +49,6 @@ class Observation:
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat and self.winner is None
-
-    @property
-    def deal_start(self) -> int:
-        """The index in ``moves`` of the first move of the deal in play (every deal gives each
-        seat 4 cards, and every move plays one)."""
-        return self.deal_no * 4 * self.rules.players
 
 
 def observation(state: MatchState, seat: int) -> Observation:
@@ -76,6 +73,8 @@ def observation(state: MatchState, seat: int) -> Observation:
         first_table=state.current.deals[0].table,
         moves=state.current.moves,
         captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in state.captured),
+        piles=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in side_masks(state.rules, list(state.captured))),
+        deal_start=state.current.deals[-1].at,
         last_capturer=state.last_capturer,
         surs=state.surs(),
         totals=state.totals,

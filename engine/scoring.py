@@ -9,9 +9,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 
-from engine.cards import TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from engine.cards import CARDS, TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, ids_of
 from engine.rules import Rules
 
 CLUBS_MASK = sum(1 << (rank * 4) for rank in range(13))  # suit index 0 is clubs
@@ -22,9 +22,28 @@ TEN_OF_DIAMONDS_BIT = 1 << TEN_OF_DIAMONDS.id
 TWO_OF_CLUBS_BIT = 1 << TWO_OF_CLUBS.id
 
 
+ITEMS = ("clubs", "ten_of_diamonds", "two_of_clubs", "aces", "jacks", "surs")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a side's score sheet: the scoring ``item`` (one of `ITEMS`), the ``points``
+    it earns, the ``cards`` behind it (every club taken, the 10♦, the 2♣, the aces, the jacks;
+    none for surs) and its ``count`` (clubs, aces, jacks or surs; 0 or 1 for the two cards)."""
+
+    item: str
+    points: int
+    cards: tuple[Card, ...]
+    count: int
+
+
 @dataclass(frozen=True, slots=True)
 class RoundScore:
-    """One side's score sheet for a round; field names are the record format's."""
+    """One side's score sheet for a round; field names are the record format's.
+
+    ``lines`` breaks it down per scoring item with the cards behind each (`ScoreLine`), so a
+    view never decides which card scores. They are derived, not part of the record.
+    """
 
     clubs: int
     clubs_points: int
@@ -35,9 +54,11 @@ class RoundScore:
     surs: int
     sur_points: int
     total: int
+    lines: tuple[ScoreLine, ...] = field(default=(), repr=False, compare=False)
 
     def to_dict(self) -> dict[str, int]:
-        return asdict(self)
+        """The record format's fields (``lines`` left out: the record stays chaharbargh-record/1)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "lines"}
 
 
 def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
@@ -77,8 +98,23 @@ def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[Rou
             "sur_points": surs[side] * rules.sur_points,
         }
         total = sum(v for k, v in parts.items() if k not in ("clubs", "surs"))
-        sheets.append(RoundScore(**parts, total=total))
+        sheets.append(RoundScore(**parts, total=total, lines=_lines(parts, mask)))
     return tuple(sheets)
+
+
+def _lines(parts: dict[str, int], mask: int) -> tuple[ScoreLine, ...]:
+    def line(item: str, points: str, bits: int) -> ScoreLine:
+        cards = tuple(CARDS[c] for c in ids_of(mask & bits))
+        return ScoreLine(item, parts[points], cards, len(cards))
+
+    return (
+        line("clubs", "clubs_points", CLUBS_MASK),
+        line("ten_of_diamonds", "ten_of_diamonds", TEN_OF_DIAMONDS_BIT),
+        line("two_of_clubs", "two_of_clubs", TWO_OF_CLUBS_BIT),
+        line("aces", "aces", ACES_MASK),
+        line("jacks", "jacks", JACKS_MASK),
+        ScoreLine("surs", parts["sur_points"], (), parts["surs"]),
+    )
 
 
 def side_masks(rules: Rules, captured: list[int]) -> list[int]:

@@ -13,12 +13,13 @@ from engine.position import POSITION_FORMAT, PositionError, from_text, to_text
 from engine.rules import FORCED_CAPTURE_MODES
 
 # Observation fields that are history, not position: the text does not hold them, so a state
-# read back from text starts them afresh (the round's first table becomes the position's table).
+# read back from text starts them afresh (the round's first table becomes the position's table,
+# and the deal in play starts at its first move, `deal_start` being an index into `moves`).
 HISTORY_FIELDS = ("first_table", "moves", "finished_rounds")
 
 
 def without_history(view):
-    return dataclasses.replace(view, **{name: () for name in HISTORY_FIELDS})
+    return dataclasses.replace(view, **{name: () for name in HISTORY_FIELDS}, deal_start=0)
 
 
 def play_random(state, rng, moves):
