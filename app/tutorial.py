@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Rules, from_position
+from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Reason, Rules, card_sum, from_position
 
 from .i18n import card_name, card_names, digits
 
@@ -537,7 +537,7 @@ def verdict(lesson: Lesson, move: Move, lang: str) -> Verdict:
     try:
         state.apply(move)
     except IllegalMove as refused:
-        return Verdict(False, _illegal(lesson, state, move, refused.reason, lang))
+        return Verdict(False, _illegal(lesson, refused, move, lang))
     found = text.wrong.get(str(move)) or text.wrong.get(str(move.card))
     return Verdict(False, found or _MESSAGES[lang]["legal"])
 
@@ -601,33 +601,25 @@ def _lang(lang: str) -> str:
     return lang if lang in _MESSAGES else "fa"
 
 
-def _illegal(lesson: Lesson, state: MatchState, move: Move, reason: str, lang: str) -> str:
+def _illegal(lesson: Lesson, refused: IllegalMove, move: Move, lang: str) -> str:
+    """The engine's reason for refusing a forged move, in the lesson's words."""
     words = _MESSAGES[lang]
-    name = card_name(str(move.card), lang)
-    if reason == "must_capture":
+    reason = refused.reason
+    if reason == Reason.MUST_CAPTURE:
         return why_dimmed(lesson, str(move.card), lang)
-    if reason in ("card_must_capture", "not_in_hand"):
-        return words[reason].format(card=name)
-    if reason == "bad_set":
-        return _bad_set(state, move, lang)
-    return words["other"]
-
-
-def _bad_set(state: MatchState, move: Move, lang: str) -> str:
-    """Why a card cannot take the chosen cards: not on the table, a wrong sum, or the face cards' rule."""
-    words = _MESSAGES[lang]
-    missing = sorted(move.takes - set(state.table_cards), key=lambda c: c.id)
-    if missing:
-        return words["not_on_table"].format(cards=card_names(missing, lang))
-    rank = move.card.rank
-    if rank == 11:
-        return words["jack"]
-    if rank in (12, 13):
-        return words["queen" if rank == 12 else "king"]
-    if not all(c.is_number for c in move.takes):
-        return words["faces"]
-    values = [rank, *sorted((c.rank for c in move.takes), reverse=True)]
-    if sum(values) != 11:
-        expr = " + ".join(digits(v, lang) for v in values)
-        return words["sum"].format(expr=expr, total=digits(sum(values), lang))
-    return words["bad_set"]
+    if reason in (Reason.CARD_MUST_CAPTURE, Reason.NOT_IN_HAND):
+        return words[reason].format(card=card_name(str(move.card), lang))
+    if reason == Reason.NOT_ON_TABLE:
+        return words["not_on_table"].format(cards=card_names(refused.cards, lang))
+    if reason == Reason.WRONG_SUM:  # the card's value first, then the chosen cards', largest first
+        values = [move.card, *sorted(move.takes, key=lambda c: c.id, reverse=True)]
+        expr = " + ".join(digits(card_sum([c]), lang) for c in values)
+        return words["sum"].format(expr=expr, total=digits(refused.total, lang))
+    key = {
+        Reason.JACK_SWEEP: "jack",
+        Reason.KING_TAKES_KING: "king",
+        Reason.QUEEN_TAKES_QUEEN: "queen",
+        Reason.FACE_IN_SUM: "faces",
+        Reason.BAD_SET: "bad_set",
+    }.get(reason, "other")
+    return words[key]

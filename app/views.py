@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import Card, Move, Observation, observation
+from engine import Card, Move, Observation, card_sum, observation
 
 from .i18n import card_name, card_names, counted, digits, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
@@ -374,8 +374,8 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
         if captures:
             hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.rank == 11 else "pick_same")
         if sel.card.is_number and captures:
-            parts = [sel.card.rank, *sorted(c.rank for c in sel.takes)]
-            sum_text = " + ".join(d(p) for p in parts) + f" = {d(sum(parts))} / {d(11)}"
+            parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
+            sum_text = " + ".join(d(card_sum([c])) for c in parts) + f" = {d(card_sum(parts))} / {d(11)}"
     return Board(hand, table, action, sum_text, hint)
 
 

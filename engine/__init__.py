@@ -7,7 +7,7 @@
 
 from engine.cards import CARDS, Card, CardError, parse_cards
 from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, from_position, new_match
-from engine.moves import IllegalMove, Move, legal_moves
+from engine.moves import IllegalMove, Move, Reason, card_sum, legal_moves
 from engine.observation import Observation, observation
 from engine.players import Player, bot
 from engine.position import from_text
@@ -26,6 +26,7 @@ __all__ = [
     "Move",
     "Observation",
     "Outcome",
+    "Reason",
     "PlayedMove",
     "Player",
     "RECORD_FORMAT",
@@ -35,6 +36,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "bot",
+    "card_sum",
     "from_position",
     "from_text",
     "legal_moves",

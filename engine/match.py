@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.captures import RANK
-from engine.cards import CARDS, JACK, Card, ids_of, mask_of
+from engine.cards import CARDS, JACK, KING, QUEEN, Card, ids_of, mask_of
 from engine.events import Event, deal_into_hands, deal_round, pile
 from engine.events import hand as in_hand
-from engine.moves import IllegalMove, Move, legal_move_ids
+from engine.moves import IllegalMove, Move, Reason, card_sum, legal_move_ids
 from engine.rules import Rules
 from engine.scoring import RoundScore, score_round, side_masks
 from engine.surs import count_sur, is_sur, sur_scores
@@ -173,16 +173,16 @@ class MatchState:
     def apply(self, move: Move) -> MatchState:
         """The state after the seat to play makes ``move``; `IllegalMove` if it may not."""
         if self.finished:
-            raise IllegalMove("the match is over", "match_over")
+            raise IllegalMove("the match is over", Reason.MATCH_OVER)
         if not isinstance(move, Move):
-            raise IllegalMove(f"not a move: {move!r}", "not_a_move")
+            raise IllegalMove(f"not a move: {move!r}", Reason.NOT_A_MOVE)
         card, taken = move.card.id, move.takes_mask
         seat, rules = self.turn, self.rules
         if card not in self.hands[seat]:
-            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}", "not_in_hand")
+            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}", Reason.NOT_IN_HAND)
         legal = legal_move_ids(self.hands[seat], mask_of(self.table), rules.forced_capture)
         if (card, taken) not in legal:
-            raise _why_illegal(move, legal)
+            raise _why_illegal(move, legal, self.table)
 
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != card)
@@ -437,14 +437,30 @@ def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
     return masks[:seat] + (masks[seat] | mask,) + masks[seat + 1 :]
 
 
-def _why_illegal(move: Move, legal: list[tuple[int, int]]) -> IllegalMove:
-    card = move.card.id
-    options = [taken for c, taken in legal if c == card]
+def _why_illegal(move: Move, legal: list[tuple[int, int]], table: tuple[int, ...]) -> IllegalMove:
+    """The rule a move breaks, for a move not among the ``legal`` ones on ``table``."""
+    card = move.card
+    options = [taken for c, taken in legal if c == card.id]
     if not options:
-        return IllegalMove(f"{move.card} may not be played now: another card in the hand must capture", "must_capture")
+        return IllegalMove(f"{card} may not be played now: another card in the hand must capture", Reason.MUST_CAPTURE)
     if move.places:
-        return IllegalMove(f"{move.card} can capture, so it may not be placed", "card_must_capture")
+        return IllegalMove(f"{card} can capture, so it may not be placed", Reason.CARD_MUST_CAPTURE)
+    missing = tuple(sorted((c for c in move.takes if c.id not in table), key=lambda c: c.id))
+    if missing:
+        names = " ".join(str(c) for c in missing)
+        return IllegalMove(f"not on the table: {names}", Reason.NOT_ON_TABLE, cards=missing)
+    exactly = ""
     if 0 not in options and len(options) == 1:
-        names = " ".join(str(CARDS[c]) for c in ids_of(options[0]))
-        return IllegalMove(f"{move.card} cannot take that set; it takes exactly: {names}", "bad_set")
-    return IllegalMove(f"{move.card} cannot take that set of cards", "bad_set")
+        exactly = "; it takes exactly: " + " ".join(str(CARDS[c]) for c in ids_of(options[0]))
+    if card.rank == JACK:
+        return IllegalMove(f"a jack takes every number card and jack on the table{exactly}", Reason.JACK_SWEEP)
+    if card.rank in (QUEEN, KING):
+        reason = Reason.KING_TAKES_KING if card.rank == KING else Reason.QUEEN_TAKES_QUEEN
+        return IllegalMove(f"{card} takes exactly one card of its rank{exactly}", reason)
+    if not all(c.is_number for c in move.takes):
+        return IllegalMove(f"jacks, queens and kings are never part of a sum{exactly}", Reason.FACE_IN_SUM)
+    total = card_sum((card, *move.takes))
+    if total != 11:
+        message = f"{card} cannot take that set: it makes {total}, not 11{exactly}"
+        return IllegalMove(message, Reason.WRONG_SUM, total=total)
+    return IllegalMove(f"{card} cannot take that set of cards{exactly}", Reason.BAD_SET)

@@ -11,23 +11,57 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.captures import capture, counts_of, options
 from engine.cards import CARDS, Card, CardError, ids_of, mask_of
 from engine.rules import Rules
 
 
+class Reason(StrEnum):
+    """Why the rules refuse a move: every case a UI explains, each in its own words. A `StrEnum`,
+    so each is also its plain text name (``Reason.WRONG_SUM == "wrong_sum"``)."""
+
+    MATCH_OVER = "match_over"
+    NOT_A_MOVE = "not_a_move"
+    NOT_IN_HAND = "not_in_hand"
+    MUST_CAPTURE = "must_capture"  # another card in the hand can capture, so this one may not be played (R7)
+    CARD_MUST_CAPTURE = "card_must_capture"  # this card can capture, so it may not be placed (R7)
+    NOT_ON_TABLE = "not_on_table"  # some chosen cards are not on the table (`IllegalMove.cards`)
+    WRONG_SUM = "wrong_sum"  # number cards that do not make 11 (R3); `IllegalMove.total` is their sum
+    FACE_IN_SUM = "face_in_sum"  # a jack, queen or king chosen for a sum of eleven (R3)
+    JACK_SWEEP = "jack_sweep"  # a jack takes every number card and jack on the table, nothing else (R4)
+    KING_TAKES_KING = "king_takes_king"  # a king takes exactly one king (R5)
+    QUEEN_TAKES_QUEEN = "queen_takes_queen"  # a queen takes exactly one queen (R5)
+    BAD_SET = "bad_set"  # any other set the card cannot take
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow in this position; the position is unchanged.
 
-    ``reason`` names the case for a UI to explain in its own words: ``"match_over"``,
-    ``"not_a_move"``, ``"not_in_hand"``, ``"must_capture"`` (another card must capture),
-    ``"card_must_capture"`` (this card can capture, so it may not be placed) or ``"bad_set"``.
+    ``reason`` (a `Reason`) names the case for a UI to explain in its own words; for
+    ``WRONG_SUM``, ``total`` is what the played card and the chosen cards add up to, and for
+    ``NOT_ON_TABLE``, ``cards`` are the chosen cards that are not on the table.
     """
 
-    def __init__(self, message: str, reason: str = "bad_set") -> None:
+    def __init__(
+        self, message: str, reason: Reason = Reason.BAD_SET, *, total: int | None = None, cards: tuple[Card, ...] = ()
+    ) -> None:
         super().__init__(message)
         self.reason = reason
+        self.total = total
+        self.cards = cards
+
+
+def card_sum(cards: Iterable[Card]) -> int:
+    """What number cards add up to (R3: ace 1, 2 to 10 their rank), the figure a player checks
+    against 11 while choosing a capture.
+
+    >>> from engine.cards import parse_cards
+    >>> card_sum(parse_cards("7C 4D")), card_sum(parse_cards("AS 2H 3D"))
+    (11, 6)
+    """
+    return sum(card.rank for card in cards)
 
 
 @dataclass(frozen=True, slots=True)

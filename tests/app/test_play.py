@@ -13,7 +13,7 @@ from app.i18n import card_name, card_names, digits, t
 from app.main import create_app
 from app.service import MatchService
 from app.settings import Settings
-from engine import Card, MatchState, Move, Rules, new_match, replay
+from engine import Card, MatchState, Move, Reason, Rules, new_match, replay
 from tests.app.app_helpers import (
     HX,
     action,
@@ -55,14 +55,14 @@ def forced(state: MatchState) -> bool:
 
 
 def wrong_sets(state: MatchState) -> list[Move]:
-    """Captures of one table card by a capturing number card that the rules do not allow."""
+    """Captures of one number card on the table by a capturing number card that do not make 11."""
     legal = state.legal_moves()
     return [
         Move(m.card, frozenset({c}))
         for m in legal
         if m.takes and m.card.is_number
         for c in state.table_cards
-        if Move(m.card, frozenset({c})) not in legal
+        if c.is_number and Move(m.card, frozenset({c})) not in legal
     ]
 
 
@@ -304,7 +304,7 @@ def test_refusals_name_the_problem_and_change_nothing(client):
         ({"card": outside}, "msg_not_in_hand"),
         ({"card": dimmed}, "msg_must_capture"),
         ({"card": str(capture.card)}, "msg_card_must_capture"),
-        ({"card": str(wrong.card), "take": sorted(codes(wrong.takes))}, "msg_bad_set"),
+        ({"card": str(wrong.card), "take": sorted(codes(wrong.takes))}, "msg_wrong_sum"),
     ]
     for form, key in cases:
         response = client.post(url + "/move", data={"ply": "0", **form}, headers=HX)
@@ -535,3 +535,10 @@ def test_the_log_says_when_a_sur_scores_nothing():
         assert sur_words(last_deal, lang) == t(lang, "sur_no_points")
     placed = from_position([["2H", "KD"], ["QS", "QH"]], ["4D"]).apply(Move.parse("KD")).current.moves[-1]
     assert sur_words(placed, "en") == ""
+
+
+def test_every_reason_the_engine_gives_has_a_message_in_both_languages():
+    """The table explains a refusal by `msg_<reason>`: a reason without words would be a crash."""
+    for reason in Reason:
+        for lang in ("fa", "en"):
+            assert t(lang, f"msg_{reason}"), (reason, lang)

@@ -221,8 +221,27 @@ def test_illegal_moves_name_the_rule_that_refuses_them():
     from engine import IllegalMove, Move, from_position
 
     state = from_position([["5S", "9H", "QD"], ["2D"]], ["6C", "KD"])  # R7: only 5 takes 6
-    cases = {"9H": "must_capture", "5S": "card_must_capture", "5S+KD": "bad_set"}
+    cases = {"9H": "must_capture", "5S": "card_must_capture", "5S+KD": "face_in_sum", "5S+7H": "not_on_table"}
     for text, reason in cases.items():
         with pytest.raises(IllegalMove) as refused:
             state.apply(Move.parse(text))
         assert refused.value.reason == reason, text
+    # every card here can capture: 6 takes 5 (R3), the jack sweeps (R4), king and queen pair (R5)
+    state = from_position([["6S", "JD", "KH", "QH"], ["2D"]], ["5D", "4C", "2H", "KS", "KC", "QS", "JH"])
+    cases = {
+        "6S+4C": "wrong_sum",  # 6 + 4 = 10
+        "6S+KS": "face_in_sum",
+        "JD+5D": "jack_sweep",  # it must take 5D, 4C, 2H and JH together
+        "KH+KS+KC": "king_takes_king",
+        "QH+QS+2H": "queen_takes_queen",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(IllegalMove) as refused:
+            state.apply(Move.parse(text))
+        assert refused.value.reason == reason, text
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Move.parse("6S+4C+2H"))
+    assert (refused.value.reason, refused.value.total) == ("wrong_sum", 12)  # 6 + 4 + 2, worked by hand
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Move.parse("6S+5D+7H"))
+    assert [str(c) for c in refused.value.cards] == ["7H"]
