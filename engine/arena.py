@@ -15,11 +15,13 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
+from typing import Any
 
-from engine.match import MatchState, new_match
+from engine.match import MatchState, RoundLog, new_match
 from engine.observation import observation
 from engine.players import Player, bot
 from engine.rules import Rules
+from engine.scoring import RoundScore
 
 
 @dataclass
@@ -52,7 +54,7 @@ def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[
     return state
 
 
-def play_pair(job: tuple[str, str, int, Rules, dict, dict]) -> PairResult:
+def play_pair(job: tuple[str, str, int, Rules, dict[str, Any], dict[str, Any]]) -> PairResult:
     """Both matches of one seed, and the deck pairs they share."""
     a, b, seed, rules, a_settings, b_settings = job
     result = PairResult()
@@ -69,12 +71,17 @@ def play_pair(job: tuple[str, str, int, Rules, dict, dict]) -> PairResult:
         state = play_match(seed, players, rules, times)
         for seat, label in enumerate(labels):
             result.times[label] += times[seat]
-        diffs.append([log.score[a_seat].total - log.score[1 - a_seat].total for log in state.rounds])
+        diffs.append([_score(log)[a_seat].total - _score(log)[1 - a_seat].total for log in state.rounds])
         result.match_wins += state.winner == a_seat
     for first, second in zip(*diffs, strict=False):
         result.deck_diffs.append((first + second) / 2)
         result.round_wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in (first, second))
     return result
+
+
+def _score(log: RoundLog) -> tuple[RoundScore, ...]:
+    assert log.score is not None, "a finished round is scored"
+    return log.score
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -89,9 +96,9 @@ def run_arena(
     seed: int,
     rules: Rules = Rules(),
     processes: int = 2,
-    a_settings: dict | None = None,
-    b_settings: dict | None = None,
-) -> dict:
+    a_settings: dict[str, Any] | None = None,
+    b_settings: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play duplicate matches from ``seed`` on until ``pairs`` deck pairs are done; summarise."""
     results: list[PairResult] = []
     decks = 0
@@ -108,7 +115,7 @@ def run_arena(
     return summarise(a, b, seed, rules.target, results)
 
 
-def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult]) -> dict:
+def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult]) -> dict[str, Any]:
     """The arena's figures from the matches' results: the mean over deck pairs with its 95%
     interval (normal approximation), the win rates, and each side's time per move in ms."""
     values = [d for r in results for d in r.deck_diffs]
@@ -138,7 +145,7 @@ def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult])
     return summary
 
 
-def describe(summary: dict) -> str:
+def describe(summary: dict[str, Any]) -> str:
     """The arena summary as a few lines of text."""
     a, b = summary["a"], summary["b"]
     lo, hi = summary["ci95"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from itertools import chain
 from math import comb
+from typing import Any
 
 from engine.cards import JACK
 
@@ -72,8 +73,8 @@ _SUMS: tuple[tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...], ...]
 )
 
 _MEMO_LIMIT = 200_000  # entries kept per memo before it is emptied; bounds memory in long runs
-_number_memo: dict[int, tuple[tuple, tuple, tuple]] = {}
-OPTIONS_CACHE: dict[int, tuple] = {}
+_number_memo: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]] = {}
+OPTIONS_CACHE: dict[int, tuple[Any, ...]] = {}
 """`options` by count vector; hot loops read it directly and call `options` on a miss."""
 
 
@@ -89,7 +90,7 @@ def counts_of(table: int) -> int:
     return counts
 
 
-def _number_options(number_counts: int) -> tuple[tuple, tuple, tuple]:
+def _number_options(number_counts: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """For each played number value: its capture choices on tables with these number counts.
 
     A choice is ``(ways, whole_ranks_mask, counts_delta, partial)``: the ranks taken whole
@@ -103,8 +104,8 @@ def _number_options(number_counts: int) -> tuple[tuple, tuple, tuple]:
     if known is not None:
         return known
     guarded = number_counts | _GUARD
-    choices: list[tuple] = [()] * 11
-    direct: list[tuple | None] = [None] * 11
+    choices: list[tuple[Any, ...]] = [()] * 11
+    direct: list[tuple[Any, ...] | None] = [None] * 11
     ways_per_value = [0] * 11
     for value in range(1, 11):
         found = []
@@ -134,7 +135,7 @@ def _number_options(number_counts: int) -> tuple[tuple, tuple, tuple]:
     return result
 
 
-def options(counts: int) -> tuple:
+def options(counts: int) -> tuple[Any, ...]:
     """The capture options of every card on a table with this count vector.
 
     Index ``card`` (0..51) holds how many concrete capture sets that card has (0: it can only
@@ -171,7 +172,7 @@ def options(counts: int) -> tuple:
     return entry
 
 
-def capture(card: int, table: int, entry: tuple, k: int) -> tuple[int, int]:
+def capture(card: int, table: int, entry: tuple[Any, ...], k: int) -> tuple[int, int]:
     """The k-th capture option of ``card`` (0 <= k < entry[card]): ``(taken_mask, counts_delta)``.
 
     ``entry`` is ``options(counts_of(table))``; the new table is ``table ^ taken_mask`` and its

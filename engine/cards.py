@@ -15,6 +15,7 @@ cards of one rank sit in one 4-bit group of a 52-bit mask; sets of cards are suc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 SUITS = "CDHS"
@@ -84,7 +85,7 @@ def parse_cards(codes: str | list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(Card.parse(code) for code in codes)
 
 
-def mask_of(card_ids) -> int:
+def mask_of(card_ids: Iterable[int]) -> int:
     """The 52-bit mask of a collection of card ids."""
     mask = 0
     for card_id in card_ids:

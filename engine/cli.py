@@ -79,4 +79,5 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     arena.set_defaults(run=_arena)
     args = parser.parse_args(argv)
-    return args.run(args)
+    code: int = args.run(args)
+    return code

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.captures import BIT, CAPTURERS, capture, counts_of, options
 from engine.cards import ids_of, mask_of
@@ -226,7 +226,7 @@ class OraclePlayer(ProPlayer):
 
     SEES = ("all", "hands", "hands-once-played")
 
-    def __init__(self, seed: int | None = None, sees: str = "all", **options_: float | str) -> None:
+    def __init__(self, seed: int | None = None, sees: str = "all", **options_: Any) -> None:
         if sees not in self.SEES:
             raise ValueError(f"sees must be one of {self.SEES}, not {sees!r}")
         super().__init__(seed, **options_)

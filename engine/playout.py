@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from array import array
 from dataclasses import dataclass
+from typing import Any
 
 from engine.captures import (
     BIT,
@@ -345,7 +346,7 @@ def play_out(
 
 
 def _best_capture(
-    hand: list[int], table: int, counts: int, entry: tuple, reply: int, sur_value: float, jack_sur: bool
+    hand: list[int], table: int, counts: int, entry: tuple[Any, ...], reply: int, sur_value: float, jack_sur: bool
 ) -> tuple[int, int]:
     """The greedy playout's capture: the (card, option) worth most, counting a sur's points
     and, against them, a sur the next player (holding ``reply``) could make on what is left."""

@@ -15,6 +15,7 @@ one out only once the match is over.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import Card
@@ -29,7 +30,7 @@ class RecordError(ValueError):
     """A record that is malformed or does not agree with the game its seed and moves produce."""
 
 
-def _codes(cards) -> list[str]:
+def _codes(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 

@@ -20,45 +20,64 @@ class RulesError(ValueError):
     """A rules option with a value docs/rules.md does not allow."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Rules:
     """Every option of docs/rules.md; ``Rules()`` is the online table's default (preset ``table``).
 
-    ``sur_points`` and ``target`` left as ``None`` take the table's value for the number of
+    ``sur_points`` and ``target`` left out (or ``None``) take the table's value for the number of
     players: a sur is worth 5 (10 with four players) and the target is 62 (124 with four,
-    "the usual target is doubled").
+    "the usual target is doubled"). Once built, every field holds its value: none is ``None``
+    but ``sur_cutoff`` (no cut-off).
     """
 
-    players: int = 2
-    forced_capture: str = "hand"
-    jack_sur: bool = False
-    sur_points: int | None = None
-    sur_in_last_deal: bool = False
-    surs_cancel: bool = False
-    sur_cutoff: int | None = None
-    target: int | None = None
-    open_hand: bool = False
+    players: int
+    forced_capture: str
+    jack_sur: bool
+    sur_points: int
+    sur_in_last_deal: bool
+    surs_cancel: bool
+    sur_cutoff: int | None
+    target: int
+    open_hand: bool
 
-    def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise RulesError(f"players must be 2, 3 or 4, not {self.players!r}")
-        if self.forced_capture not in FORCED_CAPTURE_MODES:
-            raise RulesError(
-                f"forced_capture must be one of {FORCED_CAPTURE_MODES}, not {self.forced_capture!r}"
-            )
-        if self.sur_points is None:
-            object.__setattr__(self, "sur_points", 10 if self.players == 4 else 5)
-        if self.target is None:
-            object.__setattr__(self, "target", 124 if self.players == 4 else 62)
-        for name in ("sur_points", "target"):
-            value = getattr(self, name)
+    def __init__(
+        self,
+        players: int = 2,
+        forced_capture: str = "hand",
+        jack_sur: bool = False,
+        sur_points: int | None = None,
+        sur_in_last_deal: bool = False,
+        surs_cancel: bool = False,
+        sur_cutoff: int | None = None,
+        target: int | None = None,
+        open_hand: bool = False,
+    ) -> None:
+        if players not in (2, 3, 4):
+            raise RulesError(f"players must be 2, 3 or 4, not {players!r}")
+        if forced_capture not in FORCED_CAPTURE_MODES:
+            raise RulesError(f"forced_capture must be one of {FORCED_CAPTURE_MODES}, not {forced_capture!r}")
+        points = sur_points if sur_points is not None else 10 if players == 4 else 5
+        goal = target if target is not None else 124 if players == 4 else 62
+        for name, value in (("sur_points", points), ("target", goal)):
             if not _positive_int(value):
                 raise RulesError(f"{name} must be a positive whole number, not {value!r}")
-        if self.sur_cutoff is not None and not _positive_int(self.sur_cutoff):
-            raise RulesError(f"sur_cutoff must be None or a positive whole number, not {self.sur_cutoff!r}")
-        for name in ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        if sur_cutoff is not None and not _positive_int(sur_cutoff):
+            raise RulesError(f"sur_cutoff must be None or a positive whole number, not {sur_cutoff!r}")
+        flags = {"jack_sur": jack_sur, "sur_in_last_deal": sur_in_last_deal, "surs_cancel": surs_cancel}
+        for name, flag in {**flags, "open_hand": open_hand}.items():
+            if not isinstance(flag, bool):
+                raise RulesError(f"{name} must be true or false, not {flag!r}")
+        values = {
+            "players": players,
+            "forced_capture": forced_capture,
+            **flags,
+            "sur_points": points,
+            "target": goal,
+            "sur_cutoff": sur_cutoff,
+            "open_hand": open_hand,
+        }
+        for name, setting in values.items():  # a frozen dataclass is written once, here
+            object.__setattr__(self, name, setting)
 
     @staticmethod
     def preset(name: str, **changes: Any) -> Rules:

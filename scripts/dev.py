@@ -102,6 +102,7 @@ def test(args: list[str]) -> None:
     ensure_venv()
     ensure_chromium()
     _run(PYTHON, "-m", "ruff", "check", ".")
+    _run(PYTHON, "-m", "mypy")  # the engine, --strict (pyproject.toml's [tool.mypy])
     _run(PYTHON, "-m", "pytest", *args)
 
 
