@@ -13,7 +13,6 @@ from .i18n import card_name, card_names, counted, digits, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-INDEX = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 @dataclass
@@ -37,10 +36,10 @@ def card_view(card: Card, lang: str, **flags: bool) -> CardView:
     return CardView(
         code=code,
         label=card_name(code, lang),
-        index=INDEX.get(card.rank, str(card.rank)),
+        index=code[:-1],  # the code's rank part: A, 2 … 10, J, Q, K
         symbol=SYMBOLS[card.suit],
         color="red" if card.suit in "DH" else "black",
-        face=card.rank > 10,
+        face=not card.is_number,
         **flags,
     )
 
@@ -372,7 +371,7 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
         else:
             action = Action("capture", t(lang, "choose_set" if sel.card.is_number else "choose_same"), False)
         if captures:
-            hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.rank == 11 else "pick_same")
+            hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.is_jack else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
             sum_text = " + ".join(d(card_sum([c])) for c in parts) + f" = {d(card_sum(parts))} / {d(11)}"
@@ -396,7 +395,7 @@ def table_view(
     sides = [
         SideView(
             name=names[s],
-            clubs=d(sum(1 for c in view.captured[s] if c.suit == "C")),
+            clubs=d(view.clubs[s]),
             surs=d(view.surs[s]),
             captured=d(len(view.captured[s])),
             total=d(view.totals[s]),

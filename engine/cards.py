@@ -63,6 +63,11 @@ class Card:
         """Ace through 10: the cards that capture by the sum of eleven."""
         return self.rank <= 10
 
+    @property
+    def is_jack(self) -> bool:
+        """The jack, which sweeps the table (R4)."""
+        return self.rank == JACK
+
     def __str__(self) -> str:
         return RANK_NAMES[self.rank - 1] + self.suit
 

@@ -18,7 +18,7 @@ from engine.cards import CARDS, Card, ids_of
 from engine.match import MatchState, PlayedMove, RoundLog
 from engine.moves import Move
 from engine.rules import Rules
-from engine.scoring import side_masks
+from engine.scoring import clubs_in, side_masks
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,7 @@ class Observation:
     moves: tuple[PlayedMove, ...]  # this round's moves, in order
     captured: tuple[tuple[Card, ...], ...]  # per seat, this round
     piles: tuple[tuple[Card, ...], ...]  # per side (a seat, or a team of four), this round
+    clubs: tuple[int, ...]  # per side, the clubs in its pile: the race for the 7 points (R10)
     deal_start: int  # the index in ``moves`` of the first move of the deal in play
     last_capturer: int | None
     surs: tuple[int, ...]  # scoring surs per side this round
@@ -55,6 +56,7 @@ def observation(state: MatchState, seat: int) -> Observation:
     """The view of the match from ``seat``."""
     if not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player match")
+    piles = side_masks(state.rules, list(state.captured))
     revealed = tuple(
         tuple(CARDS[c] for c in hand if state.revealed >> c & 1) for hand in state.hands
     )
@@ -73,7 +75,8 @@ def observation(state: MatchState, seat: int) -> Observation:
         first_table=state.current.deals[0].table,
         moves=state.current.moves,
         captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in state.captured),
-        piles=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in side_masks(state.rules, list(state.captured))),
+        piles=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles),
+        clubs=tuple(clubs_in(mask) for mask in piles),
         deal_start=state.current.deals[-1].at,
         last_capturer=state.last_capturer,
         surs=state.surs(),

@@ -125,6 +125,11 @@ def side_masks(rules: Rules, captured: list[int]) -> list[int]:
     return by_side
 
 
+def clubs_in(mask: int) -> int:
+    """How many clubs a pile (a mask) holds."""
+    return (mask & CLUBS_MASK).bit_count()
+
+
 def card_points(mask: int) -> int:
     """The points a pile's cards are worth whoever holds most clubs: 10♦, 2♣, aces, jacks (R10)."""
     return (
