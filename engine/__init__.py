@@ -5,11 +5,11 @@
 ['7C+4D']
 """
 
+from engine.ai.players import Player, bot
 from engine.cards import CARDS, Card, CardError, parse_cards
 from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, from_position, new_match
 from engine.moves import IllegalMove, Move, Reason, card_sum, legal_moves
 from engine.observation import Observation, observation
-from engine.players import Player, bot
 from engine.position import from_text
 from engine.records import RECORD_FORMAT, RecordError, record, replay
 from engine.rules import Rules, RulesError

@@ -1,6 +1,6 @@
 """The sur (R8 and its house rules) in one place: what is a sur, whether it scores, what it cancels.
 
-The match (`engine.match`) and the fast playouts (`engine.playout`) both ask these functions,
+The match (`engine.match`) and the fast playouts (`engine.ai.playout`) both ask these functions,
 so the computer players judge surs by exactly the rules the match is played by.
 
 >>> from engine.rules import Rules

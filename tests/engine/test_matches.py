@@ -7,8 +7,8 @@ import pytest
 
 from engine import CARDS, RecordError, Rules, bot, new_match, observation, record, replay
 from engine.cards import mask_of
-from engine.cli import main as cli_main
-from engine.cli import play_levels
+from engine.tools.cli import main as cli_main
+from engine.tools.cli import play_levels
 
 ALL = (1 << 52) - 1
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from engine import Card, Rules, bot, new_match, observation
-from engine.arena import PairResult, play_match, run_arena, summarise
+from engine.ai.players import LEVELS, OraclePlayer
+from engine.ai.worlds import Evidence, sample_world, seen_mask
 from engine.cards import mask_of
-from engine.cli import main as cli_main
-from engine.players import LEVELS, OraclePlayer
-from engine.worlds import Evidence, sample_world, seen_mask
+from engine.tools.arena import PairResult, play_match, run_arena, summarise
+from engine.tools.cli import main as cli_main
 
 FAIR_SETTINGS = {"pro": {"worlds": 6}}
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 import pytest
 
 from engine import CARDS, Move, Rules, new_match
+from engine.ai.playout import deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
 from engine.cards import ids_of
 from engine.match import from_position
-from engine.playout import deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
 from engine.scoring import side_totals
 
 RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", jack_sur=True), Rules(players=3),

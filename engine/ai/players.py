@@ -21,14 +21,14 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engine.ai.playout import Round, apply_move, copy_round, move_value, play_out, sur_counts
+from engine.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 from engine.captures import BIT, CAPTURERS, capture, counts_of, options
 from engine.cards import ids_of, mask_of
 from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
-from engine.playout import Round, apply_move, copy_round, move_value, play_out, sur_counts
 from engine.scoring import deal_values, side_totals
-from engine.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 
 
 class Player(Protocol):
@@ -54,7 +54,7 @@ class RandomPlayer:
 
 
 def immediate_value(view: Observation, move: Move) -> float:
-    """What a move is worth at once (`engine.playout.move_value`) in the seat's position."""
+    """What a move is worth at once (`engine.ai.playout.move_value`) in the seat's position."""
     table = mask_of(c.id for c in view.table)
     return move_value(move.card.id, move.takes_mask, table, sur_value_now(view), view.rules.jack_sur)
 
@@ -134,7 +134,7 @@ class ProPlayer:
 
     Each world deals the unseen cards to the other hands (agreeing with the forced-capture
     evidence, and weighted by how well they explain the opponents' choices this deal:
-    `engine.worlds.Behaviour`) and the stock; every legal move is tried in the same world
+    `engine.ai.worlds.Behaviour`) and the stock; every legal move is tried in the same world
     (common random numbers) and played out by a mostly-greedy playout; the move with the best
     weighted average score difference (own side minus the best other side) is chosen.
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
+from engine.ai.players import Player, bot
 from engine.match import MatchState, RoundLog, new_match
 from engine.observation import observation
-from engine.players import Player, bot
 from engine.rules import Rules
 from engine.scoring import RoundScore
 

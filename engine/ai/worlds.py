@@ -22,11 +22,11 @@ import math
 import random
 from dataclasses import dataclass
 
+from engine.ai.playout import Round, move_value
 from engine.captures import BIT, CAPTURERS, counts_of, options
 from engine.cards import ids_of, mask_of
 from engine.moves import legal_move_ids
 from engine.observation import Observation
-from engine.playout import Round, move_value
 from engine.surs import sur_scores
 
 ALL_CARDS = (1 << 52) - 1
@@ -143,7 +143,7 @@ class Behaviour:
     Players tend to take what is worth most; a hand with which the opponent would have passed
     up a far better move (a sur, the 10 of diamonds) is less likely than one without. Each past
     decision multiplies a world's weight by exp(-sharpness * (best value - chosen value)), the
-    values being what each legal move takes at once (`engine.playout.move_value`).
+    values being what each legal move takes at once (`engine.ai.playout.move_value`).
     """
 
     def __init__(self, view: Observation, sharpness: float = 1.5) -> None:

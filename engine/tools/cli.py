@@ -8,11 +8,11 @@ import os
 import sys
 from pathlib import Path
 
-from engine.arena import describe, play_match, run_arena
+from engine.ai.players import BENCHMARK_ONLY, LEVELS, bot
 from engine.match import MatchState
-from engine.players import BENCHMARK_ONLY, LEVELS, bot
 from engine.records import record
 from engine.rules import PRESETS, Rules
+from engine.tools.arena import describe, play_match, run_arena
 
 
 def play_levels(seed: int, levels: list[str], rules: Rules) -> MatchState:
