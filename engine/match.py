@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from engine.captures import RANK
 from engine.cards import CARDS, JACK, KING, QUEEN, Card, ids_of, mask_of
@@ -25,6 +26,8 @@ from engine.moves import IllegalMove, Move, Reason, card_sum, legal_move_ids
 from engine.rules import Rules
 from engine.scoring import RoundScore, score_round, side_masks
 from engine.surs import count_sur, is_sur, sur_scores
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,7 @@ class MatchState:
     current: RoundLog
     winner: int | None = None
     last: Outcome | None = None
+    _legal: list[tuple[int, int]] | None = field(default=None, init=False, repr=False, compare=False)  # once
 
     # --- reading the position -------------------------------------------------------------
 
@@ -163,10 +167,15 @@ class MatchState:
         """The legal moves of the seat to play (none once the match is over)."""
         if self.finished:
             return []
-        return [
-            Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
-            for card, taken in legal_move_ids(self.hands[self.turn], mask_of(self.table), self.rules.forced_capture)
-        ]
+        return [Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken))) for card, taken in self._legal_ids()]
+
+    def _legal_ids(self) -> list[tuple[int, int]]:
+        """`legal_move_ids` of this position, worked out once: `legal_moves` and `apply` both need them."""
+        if self._legal is None:
+            legal = legal_move_ids(self.hands[self.turn], mask_of(self.table), self.rules.forced_capture)
+            object.__setattr__(self, "_legal", legal)  # a cache of a value fixed by the fields: still immutable
+            return legal
+        return self._legal
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -180,7 +189,7 @@ class MatchState:
         seat, rules = self.turn, self.rules
         if card not in self.hands[seat]:
             raise IllegalMove(f"{move.card} is not in the hand of seat {seat}", Reason.NOT_IN_HAND)
-        legal = legal_move_ids(self.hands[seat], mask_of(self.table), rules.forced_capture)
+        legal = self._legal_ids()
         if (card, taken) not in legal:
             raise _why_illegal(move, legal, self.table)
 
@@ -207,20 +216,22 @@ class MatchState:
         else:
             table = self.table + (card,)
         played = PlayedMove(seat, move, sur, scored)
-        state = replace(
-            self,
-            turn=(seat + 1) % rules.players,
-            hands=tuple(hands),
-            table=table,
-            captured=captured,
-            last_capturer=last_capturer,
-            sur_stack=sur_stack,
-            revealed=self.revealed & ~(1 << card),
-            current=replace(self.current, moves=self.current.moves + (played,)),
-        )
+        revealed = self.revealed & ~(1 << card)
         outcome = Outcome(seat, move, sur, scored, cancelled, table=tuple(CARDS[c] for c in table))
-        if any(hands):
-            return state._told(outcome, events)
+        changes = {
+            "turn": (seat + 1) % rules.players,
+            "hands": tuple(hands),
+            "table": table,
+            "captured": captured,
+            "last_capturer": last_capturer,
+            "sur_stack": sur_stack,
+            "revealed": revealed,
+            "current": _evolve(self.current, moves=self.current.moves + (played,)),
+        }
+        if any(hands):  # the common case: one copy of the state, its outcome complete
+            face_up = frozenset(CARDS[c] for c in ids_of(revealed)) if revealed else frozenset()
+            return self._next(**changes, last=_evolve(outcome, events=tuple(events), face_up=face_up))
+        state = self._next(**changes)
         if state.stock:
             dealt = state._deal()
             events += deal_into_hands(dealt.dealer, dealt.current.deals[-1].hands)
@@ -230,7 +241,11 @@ class MatchState:
     def _told(self, outcome: Outcome, events: list[Event]) -> MatchState:
         """This state with ``outcome`` as its `last`, carrying the move's events."""
         face_up = frozenset(CARDS[c] for c in ids_of(self.revealed))
-        return replace(self, last=replace(outcome, events=tuple(events), face_up=face_up))
+        return self._next(last=_evolve(outcome, events=tuple(events), face_up=face_up))
+
+    def _next(self, **changes: Any) -> MatchState:
+        """A copy of this state with ``changes``; its legal moves are worked out afresh."""
+        return _evolve(self, _legal=None, **changes)
 
     @property
     def opening(self) -> tuple[Event, ...]:
@@ -431,6 +446,19 @@ def _start_round(
         current=RoundLog(dealer, (deal,)),
     )
     return replace(state, revealed=state._reveal(hands))
+
+
+def _evolve(value: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the frozen, slotted values of the hot path, without its checks
+    (none of them has a ``__post_init__``): several times faster, and a move makes a few.
+
+    >>> _evolve(Leftover(0, ()), seat=1)
+    Leftover(seat=1, cards=())
+    """
+    new = object.__new__(type(value))
+    for name in getattr(type(value), "__slots__"):  # noqa: B009 - T is any slotted dataclass
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
 
 
 def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
