@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import Card, Rules, bot, new_match, observation
+from engine import CARDS, Rules, bot, from_position, new_match, observation, parse_cards
 from engine.ai.players import LEVELS, OraclePlayer
 from engine.ai.worlds import Evidence, sample_world, seen_mask
 from engine.cards import mask_of
@@ -28,8 +28,27 @@ def mid_round_states(seed, rules=Rules(), every=5):
     return states
 
 
+def same_position(state, hands, stock):
+    """``state``'s position (table, piles, surs, totals, turn) with other hands and stock, built
+    through the public `from_position`; cards as ids."""
+    return from_position(
+        [[CARDS[c] for c in hand] for hand in hands],
+        state.table_cards,
+        state.rules,
+        stock=[CARDS[c] for c in stock],
+        turn=state.turn,
+        captured=[state.captured_cards(s) for s in range(state.players)],
+        last_capturer=state.last_capturer,
+        surs=state.sur_stack,
+        totals=state.totals,
+        seed=state.seed,
+    )
+
+
 def shuffle_hidden(state, seat, rng):
-    """The same position for ``seat`` with the other hands and the stock dealt differently."""
+    """The same match, history included, for ``seat`` with the other hands and the stock dealt
+    differently: a counterfactual no public builder makes (`from_position` starts a fresh log),
+    so this one test helper swaps the hidden card ids in the state itself."""
     hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.stock)
     rng.shuffle(hidden)
     hands = list(state.hands)
@@ -163,7 +182,7 @@ def test_an_oracle_that_sees_the_hands_ignores_the_stock_order_but_not_the_hands
     stock_blind = hand_seen = 0
     for state in [s for s in mid_round_states(5, every=2) if len(s.stock) >= 8 and len(s.legal_moves()) > 1][:25]:
         seat = state.turn
-        restocked = replace(state, stock=tuple(rng.sample(state.stock, len(state.stock))))
+        restocked = same_position(state, state.hands, rng.sample(state.stock, len(state.stock)))
         view = observation(state, seat)
         first = _peeking(state, sees="hands").evaluate(view)
         assert first == _peeking(restocked, sees="hands").evaluate(view)
@@ -195,13 +214,9 @@ def test_an_oracle_that_waits_for_evidence_is_pro_until_the_others_have_played()
 
 def test_pro_prefers_a_sur():
     # table 4D 5S; hand 2H (sur) or 6C (takes 5S only) or 7D (takes 4D): the sur is worth most
-    ids = {code: Card.parse(code).id for code in ["2H", "6C", "7D", "JC", "JD", "KC", "4D", "5S"]}
-    state = replace(
-        new_match(1),
-        hands=((ids["2H"], ids["6C"], ids["7D"]), (ids["JC"], ids["JD"], ids["KC"])),
-        table=(ids["4D"], ids["5S"]),
-        stock=tuple(c for c in range(52) if c not in ids.values()),
-    )
+    shown = parse_cards("2H 6C 7D JC JD KC 4D 5S")
+    rest = [c for c in CARDS if c not in shown][:40]  # the first deal leaves 40 cards to come (R1)
+    state = from_position([shown[:3], shown[3:6]], shown[6:], stock=rest)
     values = bot("pro", seed=1, worlds=20).evaluate(observation(state, 0))
     best = max(values, key=values.get)
     assert str(best) == "2H+4D+5S"

@@ -1,11 +1,10 @@
 """The fast playout against the public rules: every move it makes must be legal there."""
 
 import random
-from dataclasses import replace
 
 import pytest
 
-from engine import CARDS, Move, Rules, new_match
+from engine import CARDS, Move, Rules
 from engine.ai.playout import deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
 from engine.cards import ids_of
 from engine.match import from_position
@@ -18,9 +17,9 @@ RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", 
 def public_state_for(cards, rules):
     """The public match state dealt like a playout deck: hands first, then table, then stock."""
     n = rules.players
-    start = new_match(0, rules)
-    hands = tuple(tuple(cards[4 * s : 4 * s + 4]) for s in range(n))
-    return replace(start, hands=hands, table=tuple(cards[4 * n : 4 * n + 4]), stock=tuple(cards[4 * n + 4 :]))
+    deck = [CARDS[c] for c in cards]
+    hands = [deck[4 * s : 4 * s + 4] for s in range(n)]
+    return from_position(hands, deck[4 * n : 4 * n + 4], rules, stock=deck[4 * n + 4 :])
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.forced_capture}")

@@ -2,7 +2,6 @@
 of docs/rules.md, one test per point, named after the rule it checks."""
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -12,6 +11,7 @@ from engine import (
     Move,
     Rules,
     RulesError,
+    from_position,
     legal_moves,
     new_match,
     observation,
@@ -42,21 +42,24 @@ def mask(cards):
 
 
 def position(hands, table, rules=Rules(), stock="", deal_no=0, totals=None, sur_stack=(), captured=None, turn=0):
-    """A hand-built position: hands per seat and the table as card codes."""
-    state = new_match(0, rules)
-    start = totals if totals is not None else (0,) * rules.sides
-    return replace(
-        state,
-        hands=tuple(ids(h) for h in hands),
-        table=ids(table),
-        stock=ids(stock),
-        deal_no=deal_no,
+    """A hand-built position through the public `from_position`: hands per seat and the table as
+    card codes. ``deal_no`` says which deal is in play; the stock holds exactly the cards the
+    deals still to come need, ``stock`` first, then unused cards in deck order."""
+    in_play = {c for codes in (*hands, table, stock) for c in parse_cards(codes)}
+    taken = [[CARDS[i] for i in range(52) if m >> i & 1] for m in (captured or (0,) * rules.players)]
+    used = in_play | {c for pile in taken for c in pile}
+    need = 4 * rules.players * (rules.deals_per_round - 1 - deal_no)
+    filler = [c for c in CARDS if c not in used]
+    cards = [*parse_cards(stock), *filler][:need]
+    return from_position(
+        [parse_cards(h) for h in hands],
+        parse_cards(table),
+        rules,
+        stock=cards,
         turn=turn,
-        captured=captured if captured is not None else (0,) * rules.players,
-        last_capturer=None,
-        sur_stack=sur_stack,
-        start_totals=start,
-        totals=start,
+        captured=taken,
+        surs=sur_stack,
+        totals=totals,
     )
 
 
@@ -532,7 +535,7 @@ def test_house_sur_cutoff():
     state = play(state, "3S", "4H", "4C+3S+4H")
     assert state.last.sur_scored and state.surs() == (0, 1)
     assert [p.scores for p in state.current.moves if p.sur] == [False, True]
-    below = play(replace(game, start_totals=(49, 49), totals=(49, 49)), "2H+4D+5C")
+    below = play(position(["2H 4H KD", "3S 4C QS"], "4D 5C", rules=rules, totals=(49, 49)), "2H+4D+5C")
     assert below.surs() == (1, 0)
 
 
