@@ -256,6 +256,10 @@ class _Reader:
             raise PositionError("shown: cards are face up only under the open-hand rule (oh1)")
         if winner is not None and (in_hands or table or stock):
             raise PositionError("winner: a finished match has no cards in the hands, on the table or in the stock")
+        if winner is None and start != totals:  # totals change only when a round ends
+            raise PositionError("totals: during a round the totals are those it started with ('start')")
+        if rules.surs_cancel and len(set(surs)) > 1:  # a new sur cancels another side's first
+            raise PositionError("surs: under surs-cancel the uncancelled surs all belong to one side")
 
         first = Deal(tuple(tuple(CARDS[c] for c in hand) for hand in hands), tuple(CARDS[c] for c in table))
         return MatchState(

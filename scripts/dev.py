@@ -50,6 +50,9 @@ def ensure_venv() -> None:
     # after, without dependencies, so nothing outside the lock can slip in through pyproject.toml.
     _run(PYTHON, *PIP, "--require-hashes", "-r", LOCK)
     _run(PYTHON, *PIP, "--no-deps", "-e", ".")
+    # A dependency added to pyproject.toml but not yet locked would be missing: say so now.
+    if subprocess.run([str(PYTHON), "-m", "pip", "check"], cwd=ROOT).returncode:
+        sys.exit("the lock file misses a dependency of pyproject.toml: run `python3 scripts/dev.py lock`")
     stamp.write_text(wanted)
 
 

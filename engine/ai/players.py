@@ -116,7 +116,8 @@ def expected_reply(view: Observation, table: int, unseen: list[int], chance: flo
     if not chance:
         return 0.0
     entry = options(counts_of(table))
-    sur, jack_sur = sur_value_now(view), view.rules.jack_sur
+    following = (view.seat + 1) % view.rules.players
+    sur, jack_sur = sur_value_now(view, following), view.rules.jack_sur  # what a sur is worth to the replier
     values = []
     for card in ids_of(entry[CAPTURERS] & mask_of(unseen)):
         takes = (capture(card, table, entry, k)[0] for k in range(entry[card]))

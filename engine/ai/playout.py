@@ -230,7 +230,8 @@ def play_out(
     Each move is chosen uniformly among the legal moves with probability ``randomness``, else
     greedily: the capture worth most by `CARD_VALUE` (a sur counts its points), or when nothing
     can be taken the placeable card worth least. ``randomness=1`` is the uniform random player.
-    Only the capture rules and forced capture shape play here; scoring is `round_points`.
+    Surs are counted by `engine.surs` (cut-off and cancellation included); scoring the result
+    is `engine.scoring.side_totals` or `deal_values`.
     """
     rnd = rng.random
     n = rules.players
@@ -258,8 +259,9 @@ def play_out(
                 greedy = rnd() >= randomness
                 if greedy or (whole_hand and not capturers & (capturers - 1)):
                     if greedy:
+                        reply = following[seat]
                         card, k = _best_capture(
-                            hand, table, counts, entry, held[following[seat]], sur_now[seat], jack_sur
+                            hand, table, counts, entry, held[reply], sur_now[seat], sur_now[reply], jack_sur
                         )
                     else:  # one capturing card: choose among its capture sets
                         card = capturers.bit_length() - 1
@@ -323,7 +325,7 @@ def play_out(
                 if rnd() < randomness:
                     card = hand.pop(int(rnd() * len(hand)))
                 else:
-                    card = _safest_placement(hand, counts, held[following[seat]], sur_now[seat])
+                    card = _safest_placement(hand, counts, held[following[seat]], sur_now[following[seat]])
                     hand.remove(card)
                 held[seat] ^= BIT[card]
                 table |= BIT[card]
@@ -346,10 +348,18 @@ def play_out(
 
 
 def _best_capture(
-    hand: list[int], table: int, counts: int, entry: tuple[Any, ...], reply: int, sur_value: float, jack_sur: bool
+    hand: list[int],
+    table: int,
+    counts: int,
+    entry: tuple[Any, ...],
+    reply: int,
+    sur_value: float,
+    threat: float,
+    jack_sur: bool,
 ) -> tuple[int, int]:
     """The greedy playout's capture: the (card, option) worth most, counting a sur's points
-    and, against them, a sur the next player (holding ``reply``) could make on what is left."""
+    (``sur_value``: what a sur is worth to the mover) and, against them, a sur the next player
+    (holding ``reply``) could make on what is left (``threat``: what it is worth to that player)."""
     best_value = -1e9
     best = (hand[0], 0)
     for card in hand:
@@ -359,15 +369,15 @@ def _best_capture(
             if taken != table:
                 left = counts - delta
                 if (OPTIONS_CACHE.get(left) or options(left))[SWEEPERS] & reply:
-                    value -= sur_value
+                    value -= threat
             if value > best_value:
                 best_value, best = value, (card, k)
     return best
 
 
-def _safest_placement(hand: list[int], counts: int, reply: int, sur_value: float) -> int:
+def _safest_placement(hand: list[int], counts: int, reply: int, threat: float) -> int:
     """The greedy playout's placement: the card whose loss costs least, avoiding tables on
-    which the next player (holding ``reply``) could take it or make a sur."""
+    which the next player (holding ``reply``) could take it or make a sur (worth ``threat`` to it)."""
     best_cost = 1e9
     best = hand[0]
     for card in hand:
@@ -375,7 +385,7 @@ def _safest_placement(hand: list[int], counts: int, reply: int, sur_value: float
         entry = OPTIONS_CACHE.get(after) or options(after)
         cost = CARD_VALUE[card] * (1.0 if entry[CAPTURERS] & reply else 0.3)
         if entry[SWEEPERS] & reply:
-            cost += sur_value
+            cost += threat
         if cost < best_cost:
             best_cost, best = cost, card
     return best

@@ -73,10 +73,12 @@ class Evidence:
         return Evidence(tuple(ruled_out))
 
 
-def sur_value_now(view: Observation) -> float:
-    """What a sur by the seat scores in the deal in play (`engine.surs.sur_scores`)."""
+def sur_value_now(view: Observation, seat: int | None = None) -> float:
+    """What a sur by ``seat`` (the view's own by default) scores in the deal in play
+    (`engine.surs.sur_scores`; during a round the totals are those it started with)."""
     rules = view.rules
-    scores = sur_scores(rules, view.stock_count == 0, view.totals[rules.side_of(view.seat)])
+    side = rules.side_of(view.seat if seat is None else seat)
+    scores = sur_scores(rules, view.stock_count == 0, view.totals[side])
     return float(rules.sur_points) if scores else 0.0
 
 
@@ -118,8 +120,8 @@ def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> R
         seat=view.turn,
         captured=captured,
         surs=[0] * n,
-        # The order of earlier surs is public but not in the view; their count per side is all
-        # two sides need, and with three players it only decides whose sur a new one cancels.
+        # Only the count per side matters here: under surs-cancel a new sur cancels one of
+        # another side first, so the uncancelled ones all belong to one side at any time.
         sur_stack=tuple(side for side, count in enumerate(view.surs) for _ in range(count)),
         last=view.last_capturer if view.last_capturer is not None else -1,
         totals=view.totals,
@@ -167,9 +169,9 @@ class Behaviour:
         if not self.decisions:
             return 1.0
         rules = self.view.rules
-        sur = sur_value_now(self.view)
         regret = 0.0
         for d in self.decisions:
+            sur = sur_value_now(self.view, d.seat)  # what a sur was worth to the seat that chose
             hand = list(world.hands[d.seat]) + list(d.played_since)
             legal = legal_move_ids(hand, d.table, rules.forced_capture)
             best = max(move_value(card, taken, d.table, sur, rules.jack_sur) for card, taken in legal)

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from engine import CARDS, Move, Rules
-from engine.ai.playout import deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
+from engine import CARDS, Card, Move, Rules
+from engine.ai.playout import Round, deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
 from engine.cards import ids_of
 from engine.match import from_position
 from engine.scoring import side_totals
@@ -134,3 +134,24 @@ def test_the_playout_and_the_match_agree_on_every_sur_and_every_score(rules):
         assert side_totals(rules, fast.captured, sur_counts(fast, rules)) == [sheet.total for sheet in score]
         agreed_surs += sum(made)
     assert agreed_surs > 0, "no sur was made: the deals test nothing"
+
+
+def test_a_greedy_playout_weighs_the_next_players_sur_at_what_it_is_worth_to_that_player():
+    """Pagat, seat 0 past the sur cut-off (55 ≥ 50): its own surs score nothing, seat 1's score 5.
+    On an empty table, laying 3D lets seat 1's 8H make 8 + 3 = 11 and empty it: a scoring sur.
+    Laying the AS does not (8 + 1 = 9), so the greedy player lays the ace."""
+    rules = Rules.preset("pagat")
+    cards = {c: CARDS.index(Card.parse(c)) for c in ["3D", "AS", "8H", "KC", "2S", "QC", "KD", "QD"]}
+    stock = [i for i in range(52) if i not in cards.values()][:8]
+    state = Round(
+        hands=[[cards["3D"], cards["AS"]], [cards["8H"], cards["KC"]]],
+        table=0,
+        stock=stock,
+        seat=0,
+        captured=[0, 0],
+        surs=[0, 0],
+        totals=(55, 10),
+    )
+    moves: list[tuple[int, int]] = []
+    play_out(state, random.Random(1), rules, 0.0, moves, deal_only=True)
+    assert moves[0] == (cards["AS"], 0)

@@ -246,6 +246,8 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
         (R7.replace("deal=5", "deal=6"), "deal: a 2-player round has deals 0 to 5, not 6"),
         (R7.replace("surs=-", "surs=0,2"), "surs: 2 is not one of 0 to 1"),
         (R7.replace("totals=0/0", "totals=0"), "totals: expected 2 totals"),
+        (R7.replace("totals=0/0", "totals=5/0"), "during a round the totals are those it started with"),
+        (R7.replace(",sc0,", ",sc1,").replace("surs=-", "surs=0,1"), "the uncancelled surs all belong to one side"),
         (R7.replace("shown=-", "shown=QD"), "shown: cards are face up only under the open-hand rule"),
         (R7.replace("oh0", "oh1").replace("shown=-", "shown=6C"), "shown: the face-up cards must be in the hands"),
         (R7.replace("winner=-", "winner=0"), "winner: a finished match has no cards"),
