@@ -217,7 +217,7 @@ class MatchState:
             table = self.table + (card,)
         played = PlayedMove(seat, move, sur, scored)
         revealed = self.revealed & ~(1 << card)
-        outcome = Outcome(seat, move, sur, scored, cancelled, table=tuple(CARDS[c] for c in table))
+        table_after = tuple(CARDS[c] for c in table)
         changes = {
             "turn": (seat + 1) % rules.players,
             "hands": tuple(hands),
@@ -229,8 +229,11 @@ class MatchState:
             "current": _evolve(self.current, moves=self.current.moves + (played,)),
         }
         if any(hands):  # the common case: one copy of the state, its outcome complete
-            face_up = frozenset(CARDS[c] for c in ids_of(revealed)) if revealed else frozenset()
-            return self._next(**changes, last=_evolve(outcome, events=tuple(events), face_up=face_up))
+            last = Outcome(
+                seat, move, sur, scored, cancelled, events=tuple(events), table=table_after, face_up=_shown(revealed)
+            )
+            return self._next(**changes, last=last)
+        outcome = Outcome(seat, move, sur, scored, cancelled, table=table_after)
         state = self._next(**changes)
         if state.stock:
             dealt = state._deal()
@@ -240,8 +243,7 @@ class MatchState:
 
     def _told(self, outcome: Outcome, events: list[Event]) -> MatchState:
         """This state with ``outcome`` as its `last`, carrying the move's events."""
-        face_up = frozenset(CARDS[c] for c in ids_of(self.revealed))
-        return self._next(last=_evolve(outcome, events=tuple(events), face_up=face_up))
+        return self._next(last=_evolve(outcome, events=tuple(events), face_up=_shown(self.revealed)))
 
     def _next(self, **changes: Any) -> MatchState:
         """A copy of this state with ``changes``; its legal moves are worked out afresh."""
@@ -459,6 +461,11 @@ def _evolve(value: T, **changes: Any) -> T:
     for name in getattr(type(value), "__slots__"):  # noqa: B009 - T is any slotted dataclass
         object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
+
+
+def _shown(revealed: int) -> frozenset[Card]:
+    """The face-up cards of a `revealed` mask (open hand); none without it."""
+    return frozenset(CARDS[c] for c in ids_of(revealed)) if revealed else frozenset()
 
 
 def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:

@@ -83,7 +83,7 @@ def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
 
 def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[RoundScore, ...]:
     """Score sheets per side from the masks each side captured and the surs each side scored."""
-    clubs = [(mask & CLUBS_MASK).bit_count() for mask in captured]
+    clubs = [clubs_in(mask) for mask in captured]
     bonus = clubs_bonus_side(rules, clubs)
     sheets = []
     for side, mask in enumerate(captured):
@@ -149,7 +149,7 @@ def side_totals(rules: Rules, captured: list[int], surs: list[int]) -> list[int]
     [12, 0]
     """
     by_side = side_masks(rules, captured)
-    bonus = clubs_bonus_side(rules, [(mask & CLUBS_MASK).bit_count() for mask in by_side])
+    bonus = clubs_bonus_side(rules, [clubs_in(mask) for mask in by_side])
     return [
         (CLUBS_POINTS if side == bonus else 0) + card_points(mask) + surs[side] * rules.sur_points
         for side, mask in enumerate(by_side)
@@ -164,7 +164,7 @@ def deal_values(rules: Rules, captured: list[int], surs: list[int]) -> list[floa
     7 or more, when the bonus is that side's.
     """
     by_side = side_masks(rules, captured)
-    clubs = [(mask & CLUBS_MASK).bit_count() for mask in by_side]
+    clubs = [clubs_in(mask) for mask in by_side]
     decided = max(clubs) >= 7
     return [
         (CLUBS_POINTS if clubs[side] >= 7 else 0.0 if decided else 0.6 * clubs[side])
