@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine import card_sum
+
 LANGS = ("fa", "en")
 
 RANKS = {
@@ -365,6 +367,11 @@ def card_name(code: str, lang: str) -> str:
     rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
     rank_name, suit_name = RANKS[lang][rank], SUITS[lang][code[-1]]
     return f"{rank_name} {suit_name}" if lang == "fa" else f"{rank_name} of {suit_name}"
+
+
+def addends(cards, lang: str) -> list[str]:
+    """Each number card's value in a sum of eleven (the engine's `card_sum`), in the language's digits."""
+    return [digits(card_sum([card]), lang) for card in cards]
 
 
 def card_names(cards, lang: str) -> str:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from engine import Card, Move, Rules, card_sum
+from engine import Card, Move, Rules
 
-from .i18n import RULES_TEXT, card_name, card_names, digits, rt, t
+from .i18n import RULES_TEXT, addends, card_name, card_names, digits, rt, t
 from .routes import _context, _finish, lang_of, templates
 from .rules_examples import BY_KEY, Result, result
 from .views import CardView, card_view
@@ -141,7 +141,7 @@ def _move_results(r: Result, lang: str) -> tuple[list[str], list[str]]:
     else:
         line = rt(lang, "res_takes", card=name, cards=card_names(sorted(move.takes), lang))
         if move.card.is_number:
-            expr = "\u00a0+\u00a0".join(d(card_sum([c])) for c in (move.card, *sorted(move.takes)))  # never wrapped
+            expr = "\u00a0+\u00a0".join(addends((move.card, *sorted(move.takes)), lang))  # never wrapped
             line += " " + rt(lang, "res_sum", expr=expr)
         out.append(line)
     options = [_move_text(m) for m in r.options] if len(r.options) > 1 else []

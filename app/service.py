@@ -24,6 +24,7 @@ from engine import Card, IllegalMove, MatchState, Move, Rules, bot, new_match, o
 
 from .db import read_session, write_session
 from .models import Match, MoveRow, now
+from .settings import random_seed
 
 HUMAN, COMPUTER = 0, 1
 LEVELS = ("easy", "medium", "pro")
@@ -127,7 +128,7 @@ class MatchService:
         self,
         engine: Engine,
         bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
-        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+        new_seed: Callable[[], int] = random_seed,
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new

@@ -41,6 +41,11 @@ def secret_key(folder: Path) -> str:
     return path.read_text().strip()
 
 
+def random_seed() -> int:
+    """A new match's seed: 62 random bits, so no player can guess the deal."""
+    return secrets.randbits(62)
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the app is configured with; `from_env` reads it from the environment.
@@ -59,7 +64,7 @@ class Settings:
     max_body_bytes: int = 16_384
     https_only: bool = False
     bot_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(62))
+    new_seed: Callable[[], int] = random_seed
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Reason, Rules, card_sum, from_position
+from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Reason, Rules, from_position
 
-from .i18n import card_name, card_names, digits
+from .i18n import addends, card_name, card_names, digits
 
 RULES = Rules()  # the "table" preset: forced capture with the whole hand, two players
 
@@ -613,7 +613,7 @@ def _illegal(lesson: Lesson, refused: IllegalMove, move: Move, lang: str) -> str
         return words["not_on_table"].format(cards=card_names(refused.cards, lang))
     if reason == Reason.WRONG_SUM:  # the card's value first, then the chosen cards', largest first
         values = [move.card, *sorted(move.takes, key=lambda c: c.id, reverse=True)]
-        expr = " + ".join(digits(card_sum([c]), lang) for c in values)
+        expr = " + ".join(addends(values, lang))
         return words["sum"].format(expr=expr, total=digits(refused.total, lang))
     key = {
         Reason.JACK_SWEEP: "jack",

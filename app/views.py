@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from engine import Card, Move, Observation, card_sum, observation
 
-from .i18n import card_name, card_names, counted, digits, noun, t
+from .i18n import addends, card_name, card_names, counted, digits, noun, t
 from .service import COMPUTER, HUMAN, Loaded, Refused
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -374,7 +374,7 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.is_jack else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
-            sum_text = " + ".join(d(card_sum([c])) for c in parts) + f" = {d(card_sum(parts))} / {d(11)}"
+            sum_text = " + ".join(addends(parts, lang)) + f" = {d(card_sum(parts))} / {d(11)}"
     return Board(hand, table, action, sum_text, hint)
 
 
