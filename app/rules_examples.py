@@ -134,12 +134,12 @@ def _deal(ex: Example, rules: Rules) -> Result:
     return Result(
         rules=rules,
         hand=state.hand(0),
-        table=state.table_cards,
+        table=state.table,
         move=move,
         legal=legal,
         playable=frozenset(m.card for m in legal),
         options=tuple(m for m in legal if m.card == move.card),
-        after=after.table_cards,
+        after=after.table,
         outcome=after.last,
         piles=((),) * rules.players,
         dealer=state.dealer,
@@ -168,7 +168,7 @@ def run(ex: Example) -> Result:
     return Result(
         rules=rules,
         hand=state.hand(ex.seat),
-        table=state.table_cards,
+        table=state.table,
         move=move,
         legal=legal,
         playable=frozenset(m.card for m in legal),

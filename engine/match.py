@@ -15,19 +15,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from engine.captures import RANK
+from engine.captures import RANK, UNIT, counts_of
 from engine.cards import CARDS, JACK, KING, QUEEN, Card, ids_of, mask_of
 from engine.events import Event, deal_into_hands, deal_round, pile
 from engine.events import hand as in_hand
-from engine.moves import IllegalMove, Move, Reason, card_sum, legal_move_ids
+from engine.moves import IllegalMove, Move, Reason, card_sum, legal_keys, move_of
 from engine.rules import Rules
 from engine.scoring import RoundScore, score_round, side_masks
 from engine.surs import count_sur, is_sur, sur_scores
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +38,13 @@ class Deal:
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedMove:
+class PlayedMove(NamedTuple):
     """A move as it happened: who played it, whether it emptied the table by a sur (R8), and
-    whether that sur scores (not in the last deal, nor past a sur cutoff, unless the rules say)."""
+    whether that sur scores (not in the last deal, nor past a sur cutoff, unless the rules say).
+
+    A named tuple, not a dataclass like the other values: a match makes one per move, and a
+    named tuple is built in less than half the time of a frozen dataclass.
+    """
 
     seat: int
     move: Move
@@ -93,223 +94,399 @@ class Outcome:
         return tuple(event.seen_by(seat, self.face_up) for event in self.events)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    """A match between seats 0..players-1. Build one with `new_match`; never mutate it.
+class _Told(NamedTuple):
+    """What `apply` notes of a move, from which `MatchState.last` builds its `Outcome`."""
 
-    Hands, table and stock hold card ids (use the `hand`, `table_cards` helpers for `Card`s);
-    captured cards are masks per seat for the round in play.
+    seat: int
+    move: Move
+    sur: bool
+    scored: bool
+    cancelled: int | None  # the side whose sur it cancelled
+    before: tuple[int, ...]  # the table before the move, card ids
+    after: tuple[int, ...]  # the table right after it, before a round end clears it
+    then: str  # what followed: "" (nothing), "deal", "round" (a new round), "match_end"
+
+
+class MatchState:
+    """A match between seats 0..players-1. Build one with `new_match`, `from_position` or
+    `from_text`; `apply` returns the next state and never changes this one.
+
+    The fields are private: card ids and masks, the engine's compact form, which the engine's
+    own modules (observation, position text, computer players) read directly. Everyone else
+    reads the properties, which give `Card`s. Two facts are built only when first read, since
+    a search or a replay makes many states and reads neither: the last move's `Outcome` (`last`)
+    and the round's `RoundLog` (`current`).
     """
 
-    rules: Rules
-    seed: int
-    round_no: int
-    deal_no: int
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    table: tuple[int, ...]
-    stock: tuple[int, ...]
-    captured: tuple[int, ...]
-    last_capturer: int | None
-    sur_stack: tuple[int, ...]  # sides of this round's scoring surs not (yet) cancelled, oldest first
-    revealed: int  # open hand: mask of face-up cards still in hands
-    start_totals: tuple[int, ...]
-    totals: tuple[int, ...]
-    rounds: tuple[RoundLog, ...]  # finished rounds
-    current: RoundLog
-    winner: int | None = None
-    last: Outcome | None = None
-    _legal: list[tuple[int, int]] | None = field(default=None, init=False, repr=False, compare=False)  # once
+    __slots__ = (
+        "_rules",
+        "_seed",
+        "_round_no",
+        "_deal_no",
+        "_turn",
+        "_hands",
+        "_table",
+        "_mask",
+        "_counts",
+        "_stock",
+        "_captured",
+        "_last_capturer",
+        "_sur_stack",
+        "_revealed",
+        "_start_totals",
+        "_totals",
+        "_rounds",
+        "_dealer",
+        "_deals",
+        "_moves",
+        "_winner",
+        "_last",
+        "_told",
+        "_legal",
+        "_log",
+    )
+
+    _rules: Rules
+    _seed: int
+    _round_no: int
+    _deal_no: int
+    _turn: int
+    _hands: tuple[tuple[int, ...], ...]  # card ids per seat
+    _table: tuple[int, ...]  # card ids in the order they came to the table
+    _mask: int  # the table as a mask
+    _counts: int  # the table's count vector (`engine.captures`)
+    _stock: tuple[int, ...]  # card ids in dealing order
+    _captured: tuple[int, ...]  # per seat, the mask of the cards it took this round
+    _last_capturer: int | None
+    _sur_stack: tuple[int, ...]  # sides of this round's scoring surs not (yet) cancelled, oldest first
+    _revealed: int  # open hand: mask of face-up cards still in hands
+    _start_totals: tuple[int, ...]
+    _totals: tuple[int, ...]
+    _rounds: tuple[RoundLog, ...]  # finished rounds
+    _dealer: int
+    _deals: tuple[Deal, ...]  # of the round in play
+    _moves: tuple[PlayedMove, ...]  # of the round in play
+    _winner: int | None
+    _last: Outcome | None  # built from `_told` when first read
+    _told: _Told | None
+    _legal: list[int] | None  # `legal_keys`, worked out once
+    _log: RoundLog | None  # `current`, built when first read
 
     # --- reading the position -------------------------------------------------------------
 
     @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def round_no(self) -> int:
+        return self._round_no
+
+    @property
+    def deal_no(self) -> int:
+        return self._deal_no
+
+    @property
+    def turn(self) -> int:
+        """The seat to play (after the match, the seat that would have played next)."""
+        return self._turn
+
+    @property
     def players(self) -> int:
-        return self.rules.players
+        return self._rules.players
 
     @property
     def dealer(self) -> int:
-        return self.current.dealer
+        return self._dealer
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is over."""
+        return self._winner
 
     @property
     def finished(self) -> bool:
-        return self.winner is not None
+        return self._winner is not None
 
     @property
     def ply(self) -> int:
         """Moves made in the whole match so far; a move form carries it for compare-and-set."""
-        done = sum(len(r.moves) for r in self.rounds)
-        return done if self.finished else done + len(self.current.moves)  # once over, current is rounds[-1]
+        done = sum(len(r.moves) for r in self._rounds)
+        return done if self.finished else done + len(self._moves)  # once over, the last round is in rounds
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand: the whole truth, for tests and tools; a seat's screen gets `observation`."""
+        return tuple(tuple(CARDS[c] for c in hand) for hand in self._hands)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._hands[seat])
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table, in the order they came to it."""
+        return tuple(CARDS[c] for c in self._table)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock in dealing order: hidden from every seat, for tests and tools."""
+        return tuple(CARDS[c] for c in self._stock)
 
     @property
     def stock_count(self) -> int:
-        return len(self.stock)
+        return len(self._stock)
 
     @property
     def last_deal(self) -> bool:
-        return self.deal_no == self.rules.deals_per_round - 1
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self.hands[seat])
-
-    @property
-    def table_cards(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self.table)
+        return self._deal_no == self._rules.deals_per_round - 1
 
     def captured_cards(self, seat: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in ids_of(self.captured[seat]))
+        """The cards ``seat`` took this round (leftover included once the match is over)."""
+        return tuple(CARDS[c] for c in ids_of(self._captured[seat]))
+
+    @property
+    def last_capturer(self) -> int | None:
+        return self._last_capturer
 
     def surs(self) -> tuple[int, ...]:
         """Scoring surs per side in the round so far (after cancellations)."""
-        return tuple(self.sur_stack.count(side) for side in range(self.rules.sides))
+        return tuple(self._sur_stack.count(side) for side in range(self._rules.sides))
+
+    @property
+    def face_up(self) -> frozenset[Card]:
+        """Open hand: the cards in hands that lie face up (each seat's first card of the deal)."""
+        return _shown(self._revealed)
+
+    @property
+    def start_totals(self) -> tuple[int, ...]:
+        """The match totals when the round in play began."""
+        return self._start_totals
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._totals
+
+    @property
+    def rounds(self) -> tuple[RoundLog, ...]:
+        """The finished rounds, scored."""
+        return self._rounds
+
+    @property
+    def current(self) -> RoundLog:
+        """The round in play so far; once the match is over, its last round, scored."""
+        log = self._log
+        if log is None:
+            log = self._log = RoundLog(self._dealer, self._deals, self._moves)
+        return log
+
+    @property
+    def last(self) -> Outcome | None:
+        """What the move that led to this state did; None for a new match or a set position."""
+        if self._last is None and self._told is not None:
+            self._last = self._outcome(self._told)
+        return self._last
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """The events of the round in play's first deal, onto a board whose stock holds every card."""
+        first = self._deals[0]
+        return tuple(deal_round(self._dealer, first.hands, first.table))
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to play (none once the match is over)."""
-        if self.finished:
-            return []
-        return [Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken))) for card, taken in self._legal_ids()]
+        return [move_of(key & 63, key >> 6) for key in self._legal_keys()]
 
-    def _legal_ids(self) -> list[tuple[int, int]]:
-        """`legal_move_ids` of this position, worked out once: `legal_moves` and `apply` both need them."""
-        if self._legal is None:
-            legal = legal_move_ids(self.hands[self.turn], mask_of(self.table), self.rules.forced_capture)
-            object.__setattr__(self, "_legal", legal)  # a cache of a value fixed by the fields: still immutable
-            return legal
-        return self._legal
+    def _legal_keys(self) -> list[int]:
+        """`legal_keys` of this position, worked out once: `legal_moves` and `apply` both need them."""
+        legal = self._legal
+        if legal is None:
+            if self._winner is not None:
+                legal = []
+            else:
+                legal = legal_keys(self._hands[self._turn], self._mask, self._counts, self._rules.forced_capture)
+            self._legal = legal
+        return legal
+
+    def _facts(self) -> tuple[Any, ...]:
+        """Every field but the caches: what two equal states share."""
+        return tuple(getattr(self, name) for name in _FACTS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MatchState) and self._facts() == other._facts()
+
+    def __hash__(self) -> int:
+        return hash(self._facts())
+
+    def __repr__(self) -> str:
+        return f"MatchState.from_text({self.to_text()!r})"
 
     # --- playing ---------------------------------------------------------------------------
 
     def apply(self, move: Move) -> MatchState:
         """The state after the seat to play makes ``move``; `IllegalMove` if it may not."""
-        if self.finished:
+        if self._winner is not None:
             raise IllegalMove("the match is over", Reason.MATCH_OVER)
         if not isinstance(move, Move):
             raise IllegalMove(f"not a move: {move!r}", Reason.NOT_A_MOVE)
-        card, taken = move.card.id, move.takes_mask
-        seat, rules = self.turn, self.rules
-        if card not in self.hands[seat]:
-            raise IllegalMove(f"{move.card} is not in the hand of seat {seat}", Reason.NOT_IN_HAND)
-        legal = self._legal_ids()
-        if (card, taken) not in legal:
-            raise _why_illegal(move, legal, self.table)
-
-        hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
-        captured, last_capturer, sur_stack = self.captured, self.last_capturer, self.sur_stack
+        legal = self._legal_keys()
+        key = move._key
+        if key not in legal:
+            raise self._refusal(move, legal)
+        card, taken = key & 63, key >> 6
+        seat, rules = self._turn, self._rules
+        # The next state is built by changing a fresh copy, which nobody else holds yet.
+        new = self._copy()
+        hands = list(self._hands)
+        held = hands[seat]
+        at = held.index(card)
+        hands[seat] = held[:at] + held[at + 1 :]
+        new._hands = tuple(hands)
+        new._turn = (seat + 1) % rules.players
         sur = scored = False
         cancelled = None
-        events = [Event("play", seat, (move.card,), in_hand(seat), "table")]
         if taken:
-            side = rules.side_of(seat)
-            took = tuple(CARDS[c] for c in self.table if taken >> c & 1)
-            kind = "sweep" if RANK[card] == JACK else "capture"
-            events.append(Event(kind, seat, (move.card, *took), "table", pile(side)))
-            table = tuple(c for c in self.table if not taken >> c & 1)
-            captured = _add(captured, seat, taken | 1 << card)
-            last_capturer = seat
-            sur = is_sur(RANK[card], len(table), rules.jack_sur)
+            mask = self._mask ^ taken
+            new._table = tuple(c for c in self._table if mask >> c & 1)
+            new._mask = mask
+            new._counts = self._counts - _counts_of(taken)
+            new._captured = _add(self._captured, seat, taken | 1 << card)
+            new._last_capturer = seat
+            sur = is_sur(RANK[card], mask, rules.jack_sur)
+            if sur:
+                side = rules.side_of(seat)
+                scored = sur_scores(rules, self.last_deal, self._start_totals[side])
+                if scored:
+                    new._sur_stack, cancelled = count_sur(self._sur_stack, side, rules.surs_cancel)
+        else:
+            new._table = self._table + (card,)
+            new._mask = self._mask | 1 << card
+            new._counts = self._counts + UNIT[card]
+        new._moves = self._moves + (PlayedMove(seat, move, sur, scored),)
+        if self._revealed:
+            new._revealed = self._revealed & ~(1 << card)
+        then = "" if any(hands) else "deal" if new._stock else "round"
+        told = _Told(seat, move, sur, scored, cancelled, self._table, new._table, then)
+        if then == "deal":
+            new._deal()
+        elif then == "round":
+            new = new._end_round()
+            told = told._replace(then="match_end" if new._winner is not None else "round")
+        new._told = told  # the outcome is built if and when it is read
+        return new
+
+    def _copy(self) -> MatchState:
+        """A field-by-field copy, to be changed into the next state; the caches start empty."""
+        new = object.__new__(MatchState)
+        new._rules = self._rules
+        new._seed = self._seed
+        new._round_no = self._round_no
+        new._deal_no = self._deal_no
+        new._turn = self._turn
+        new._hands = self._hands
+        new._table = self._table
+        new._mask = self._mask
+        new._counts = self._counts
+        new._stock = self._stock
+        new._captured = self._captured
+        new._last_capturer = self._last_capturer
+        new._sur_stack = self._sur_stack
+        new._revealed = self._revealed
+        new._start_totals = self._start_totals
+        new._totals = self._totals
+        new._rounds = self._rounds
+        new._dealer = self._dealer
+        new._deals = self._deals
+        new._moves = self._moves
+        new._winner = self._winner
+        new._last = new._told = new._legal = new._log = None
+        return new
+
+    def _refusal(self, move: Move, legal: list[int]) -> IllegalMove:
+        """Why ``move``, not among the ``legal`` keys, is refused."""
+        if move.card.id not in self._hands[self._turn]:
+            return IllegalMove(f"{move.card} is not in the hand of seat {self._turn}", Reason.NOT_IN_HAND)
+        return _why_illegal(move, legal, self._table)
+
+    def _outcome(self, told: _Told) -> Outcome:
+        """The `Outcome` of the move ``told`` describes, the one that led to this state."""
+        seat, move, sur, scored, cancelled, before, after, then = told
+        events = [Event("play", seat, (move.card,), in_hand(seat), "table")]
+        if move.takes:
+            taken = move.takes_mask
+            took = tuple(CARDS[c] for c in before if taken >> c & 1)
+            kind = "sweep" if move.card.rank == JACK else "capture"
+            events.append(Event(kind, seat, (move.card, *took), "table", pile(self._rules.side_of(seat))))
             if sur:
                 events.append(Event("sur", seat))
-            scored = sur and sur_scores(rules, self.last_deal, self.start_totals[side])
-            if scored:
-                sur_stack, cancelled = count_sur(sur_stack, side, rules.surs_cancel)
-        else:
-            table = self.table + (card,)
-        played = PlayedMove(seat, move, sur, scored)
-        revealed = self.revealed & ~(1 << card)
-        table_after = tuple(CARDS[c] for c in table)
-        changes = {
-            "turn": (seat + 1) % rules.players,
-            "hands": tuple(hands),
-            "table": table,
-            "captured": captured,
-            "last_capturer": last_capturer,
-            "sur_stack": sur_stack,
-            "revealed": revealed,
-            "current": _evolve(self.current, moves=self.current.moves + (played,)),
-        }
-        if any(hands):  # the common case: one copy of the state, its outcome complete
-            last = Outcome(
-                seat, move, sur, scored, cancelled, events=tuple(events), table=table_after, face_up=_shown(revealed)
-            )
-            return self._next(**changes, last=last)
-        outcome = Outcome(seat, move, sur, scored, cancelled, table=table_after)
-        state = self._next(**changes)
-        if state.stock:
-            dealt = state._deal()
-            events += deal_into_hands(dealt.dealer, dealt.current.deals[-1].hands)
-            return dealt._told(replace(outcome, dealt=True), events)
-        return state._end_round(outcome, events)
+        flags: dict[str, Any] = {}
+        if then == "deal":
+            events += deal_into_hands(self._dealer, self._deals[-1].hands)
+            flags = {"dealt": True}
+        elif then:
+            log = self._rounds[-1]
+            if log.leftover is not None:
+                to = pile(self._rules.side_of(log.leftover.seat))
+                events.append(Event("leftover", log.leftover.seat, log.leftover.cards, "table", to))
+            events.append(Event("round_end", None))
+            if then == "match_end":
+                events.append(Event("match_end", self._winner))
+                flags = {"round_over": log, "match_over": True}
+            else:
+                events += self._gathered(log, after)
+                events += self.opening
+                flags = {"round_over": log, "dealt": True}
+        table, face_up = tuple(CARDS[c] for c in after), _shown(self._revealed)
+        return Outcome(seat, move, sur, scored, cancelled, events=tuple(events), table=table, face_up=face_up, **flags)
 
-    def _told(self, outcome: Outcome, events: list[Event]) -> MatchState:
-        """This state with ``outcome`` as its `last`, carrying the move's events."""
-        return self._next(last=_evolve(outcome, events=tuple(events), face_up=_shown(self.revealed)))
+    def _gathered(self, log: RoundLog, table: tuple[int, ...]) -> list[Event]:
+        """The dealer of this new round gathers the deck: every pile of the round ``log``
+        tells, and the ``table`` too if nobody could take it."""
+        piles = enumerate(log.piles)
+        events = [Event("deal", self._dealer, cards, pile(side), "stock") for side, cards in piles if cards]
+        if log.leftover is None and table:
+            events.append(Event("deal", self._dealer, tuple(CARDS[c] for c in table), "table", "stock"))
+        return events
 
-    def _next(self, **changes: Any) -> MatchState:
-        """A copy of this state with ``changes``; its legal moves are worked out afresh."""
-        return _evolve(self, _legal=None, **changes)
+    # --- dealing and round ends (on a fresh copy, before anyone else holds it) -------------
 
-    @property
-    def opening(self) -> tuple[Event, ...]:
-        """The events of the round in play's first deal, onto a board whose stock holds every card."""
-        first = self.current.deals[0]
-        return tuple(deal_round(self.dealer, first.hands, first.table))
-
-    # --- dealing and round ends -------------------------------------------------------------
-
-    def _deal(self) -> MatchState:
+    def _deal(self) -> None:
         """Give four cards from the stock to each seat, starting left of the dealer."""
-        n = self.rules.players
-        first = (self.dealer + 1) % n
+        n = self._rules.players
+        first = (self._dealer + 1) % n
         hands: list[tuple[int, ...]] = [()] * n
         for i in range(n):
-            hands[(first + i) % n] = self.stock[4 * i : 4 * i + 4]
-        deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands), (), len(self.current.moves))
-        return replace(
-            self,
-            deal_no=self.deal_no + 1,
-            hands=tuple(hands),
-            stock=self.stock[4 * n :],
-            revealed=self._reveal(hands),
-            current=replace(self.current, deals=self.current.deals + (deal,)),
-        )
+            hands[(first + i) % n] = self._stock[4 * i : 4 * i + 4]
+        dealt = tuple(tuple(CARDS[c] for c in hand) for hand in hands)
+        self._deal_no += 1
+        self._hands = tuple(hands)
+        self._stock = self._stock[4 * n :]
+        self._revealed = _reveal(self._rules, hands)
+        self._deals = self._deals + (Deal(dealt, (), len(self._moves)),)
 
-    def _reveal(self, hands: list[tuple[int, ...]]) -> int:
-        # Open hand: each seat turns up the first card dealt to it.
-        return mask_of(h[0] for h in hands) if self.rules.open_hand else 0
-
-    def _end_round(self, outcome: Outcome, events: list[Event]) -> MatchState:
-        rules = self.rules
-        captured, leftover = self.captured, None
-        if self.table and self.last_capturer is not None:
-            captured = _add(captured, self.last_capturer, mask_of(self.table))
-            leftover = Leftover(self.last_capturer, self.table_cards)
-            to = pile(rules.side_of(self.last_capturer))
-            events.append(Event("leftover", self.last_capturer, self.table_cards, "table", to))
-        events.append(Event("round_end", None))
+    def _end_round(self) -> MatchState:
+        """Take the leftover, score the round, then deal the next one or end the match."""
+        rules, table = self._rules, self._table
+        captured, leftover = self._captured, None
+        if table and self._last_capturer is not None:
+            captured = _add(captured, self._last_capturer, self._mask)
+            leftover = Leftover(self._last_capturer, self.table)
         piles = side_masks(rules, list(captured))
         score = score_round(rules, piles, list(self.surs()))
         pile_cards = tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles)
-        log = replace(self.current, leftover=leftover, score=score, piles=pile_cards)
-        totals = tuple(t + s.total for t, s in zip(self.totals, score, strict=True))
+        log = RoundLog(self._dealer, self._deals, self._moves, leftover, score, pile_cards)
+        totals = tuple(t + s.total for t, s in zip(self._totals, score, strict=True))
+        rounds = self._rounds + (log,)
         best = max(totals)
-        winner = None
         if best >= rules.target and totals.count(best) == 1:
-            winner = totals.index(best)
-        done = replace(self, totals=totals, rounds=self.rounds + (log,))
-        if winner is not None:
-            over = replace(done, captured=captured, table=(), current=log, winner=winner)
-            events.append(Event("match_end", winner))
-            return over._told(replace(outcome, round_over=log, match_over=True), events)
-        nxt = _start_round(rules, self.seed, self.round_no + 1, totals, done.rounds)
-        # the new dealer gathers the deck: every pile, and the table if nobody could take it
-        for side, mask in enumerate(piles):
-            if mask:
-                events.append(Event("deal", nxt.dealer, tuple(CARDS[c] for c in ids_of(mask)), pile(side), "stock"))
-        if leftover is None and self.table:
-            events.append(Event("deal", nxt.dealer, self.table_cards, "table", "stock"))
-        events += nxt.opening
-        return nxt._told(replace(outcome, round_over=log, dealt=True), events)
+            self._winner = totals.index(best)
+            self._totals, self._rounds, self._log, self._captured = totals, rounds, log, captured
+            self._table, self._mask, self._counts = (), 0, 0
+            return self
+        return _start_round(rules, self._seed, self._round_no + 1, totals, rounds)
 
     # --- positions as text (engine/position.py) --------------------------------------------
 
@@ -325,6 +502,58 @@ class MatchState:
         from engine.position import from_text
 
         return from_text(text)
+
+
+_FACTS = tuple(name for name in MatchState.__slots__ if name not in ("_last", "_told", "_legal", "_log"))
+
+
+def make_state(
+    rules: Rules,
+    *,
+    seed: int,
+    round_no: int,
+    deal_no: int,
+    turn: int,
+    dealer: int,
+    hands: tuple[tuple[int, ...], ...],
+    table: tuple[int, ...],
+    stock: tuple[int, ...],
+    captured: tuple[int, ...],
+    last_capturer: int | None,
+    sur_stack: tuple[int, ...],
+    revealed: int,
+    start_totals: tuple[int, ...],
+    totals: tuple[int, ...],
+    rounds: tuple[RoundLog, ...] = (),
+    winner: int | None = None,
+) -> MatchState:
+    """A state from its parts, as card ids and masks: the one constructor behind `new_match`,
+    `from_position` and `from_text`. The round's first `Deal` is the hands and table given."""
+    state = object.__new__(MatchState)
+    state._rules = rules
+    state._seed = seed
+    state._round_no = round_no
+    state._deal_no = deal_no
+    state._turn = turn
+    state._hands = hands
+    state._table = table
+    state._mask = mask_of(table)
+    state._counts = counts_of(state._mask)
+    state._stock = stock
+    state._captured = captured
+    state._last_capturer = last_capturer
+    state._sur_stack = sur_stack
+    state._revealed = revealed
+    state._start_totals = start_totals
+    state._totals = totals
+    state._rounds = rounds
+    state._dealer = dealer
+    first = Deal(tuple(tuple(CARDS[c] for c in hand) for hand in hands), tuple(CARDS[c] for c in table))
+    state._deals = (first,)
+    state._moves = ()
+    state._winner = winner
+    state._last = state._told = state._legal = state._log = None
+    return state
 
 
 def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
@@ -380,13 +609,13 @@ def from_position(
     if deals_left >= rules.deals_per_round or not 0 <= turn < n:
         raise ValueError("the stock is too big for a deal in play, or no such seat")
     start = tuple(totals) if totals is not None else (0,) * rules.sides
-    hands_dealt = tuple(tuple(CARDS[c] for c in h) for h in hand_ids)
-    return MatchState(
-        rules=rules,
+    return make_state(
+        rules,
         seed=seed,
         round_no=0,
         deal_no=rules.deals_per_round - 1 - deals_left,
         turn=turn,
+        dealer=(turn - 1) % n,
         hands=tuple(hand_ids),
         table=table_ids,
         stock=stock_ids,
@@ -396,8 +625,6 @@ def from_position(
         revealed=0,
         start_totals=start,
         totals=start,
-        rounds=(),
-        current=RoundLog((turn - 1) % n, (Deal(hands_dealt, tuple(CARDS[c] for c in table_ids)),)),
     )
 
 
@@ -428,39 +655,43 @@ def _start_round(
             rng.shuffle(stock)
         else:
             table.append(card)
-    deal = Deal(tuple(tuple(CARDS[c] for c in h) for h in hands), tuple(CARDS[c] for c in table))
-    state = MatchState(
-        rules=rules,
+    return make_state(
+        rules,
         seed=seed,
         round_no=round_no,
         deal_no=0,
         turn=first,
+        dealer=dealer,
         hands=tuple(hands),
         table=tuple(table),
         stock=tuple(stock),
         captured=(0,) * n,
         last_capturer=None,
         sur_stack=(),
-        revealed=0,
+        revealed=_reveal(rules, hands),
         start_totals=totals,
         totals=totals,
         rounds=rounds,
-        current=RoundLog(dealer, (deal,)),
     )
-    return replace(state, revealed=state._reveal(hands))
 
 
-def _evolve(value: T, **changes: Any) -> T:
-    """`dataclasses.replace` for the frozen, slotted values of the hot path, without its checks
-    (none of them has a ``__post_init__``): several times faster, and a move makes a few.
+def _reveal(rules: Rules, hands: Sequence[tuple[int, ...]]) -> int:
+    """Open hand: each seat turns up the first card dealt to it; nothing otherwise."""
+    return mask_of(hand[0] for hand in hands if hand) if rules.open_hand else 0
 
-    >>> _evolve(Leftover(0, ()), seat=1)
-    Leftover(seat=1, cards=())
+
+def _counts_of(mask: int) -> int:
+    """The count vector of a few cards: `engine.captures.counts_of`, one step per card.
+
+    >>> _counts_of(0b1011) == counts_of(0b1011) == 3
+    True
     """
-    new = object.__new__(type(value))
-    for name in getattr(type(value), "__slots__"):  # noqa: B009 - T is any slotted dataclass
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
-    return new
+    counts = 0
+    while mask:
+        low = mask & -mask
+        counts += UNIT[low.bit_length() - 1]
+        mask ^= low
+    return counts
 
 
 def _shown(revealed: int) -> frozenset[Card]:
@@ -472,10 +703,10 @@ def _add(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
     return masks[:seat] + (masks[seat] | mask,) + masks[seat + 1 :]
 
 
-def _why_illegal(move: Move, legal: list[tuple[int, int]], table: tuple[int, ...]) -> IllegalMove:
-    """The rule a move breaks, for a move not among the ``legal`` ones on ``table``."""
+def _why_illegal(move: Move, legal: list[int], table: tuple[int, ...]) -> IllegalMove:
+    """The rule a move breaks, for a move not among the ``legal`` ones (`legal_keys`) on ``table``."""
     card = move.card
-    options = [taken for c, taken in legal if c == card.id]
+    options = [key >> 6 for key in legal if key & 63 == card.id]
     if not options:
         return IllegalMove(f"{card} may not be played now: another card in the hand must capture", Reason.MUST_CAPTURE)
     if move.places:

@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.captures import capture, counts_of, options
+from engine.captures import OPTIONS_CACHE, capture, counts_of, options
 from engine.cards import CARDS, Card, CardError, ids_of, mask_of
 from engine.rules import Rules
 
@@ -78,12 +78,14 @@ class Move:
 
     card: Card
     takes: frozenset[Card] = frozenset()
+    _key: int = field(init=False, repr=False, compare=False)  # `move_of`'s key: the taken mask, then the card id
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card) or not all(isinstance(c, Card) for c in self.takes):
             raise CardError("a move is made of Card values")
         if not isinstance(self.takes, frozenset):
             object.__setattr__(self, "takes", frozenset(self.takes))
+        object.__setattr__(self, "_key", mask_of(c.id for c in self.takes) << 6 | self.card.id)
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -104,7 +106,7 @@ class Move:
 
     @property
     def takes_mask(self) -> int:
-        return mask_of(c.id for c in self.takes)
+        return self._key >> 6
 
     def __str__(self) -> str:
         return "+".join([str(self.card), *(str(c) for c in sorted(self.takes, key=_order))])
@@ -121,33 +123,60 @@ def _order(card: Card) -> int:
     return card.id
 
 
-def legal_move_ids(hand: Iterable[int], table: int, forced_capture: str) -> list[tuple[int, int]]:
-    """The legal moves as ``(card_id, taken_mask)`` pairs, in hand order then option order.
+_MOVES: dict[int, Move] = {}
+_MOVES_LIMIT = 100_000  # moves kept before the table is emptied; bounds memory in long runs
+
+
+def move_of(card: int, taken: int) -> Move:
+    """The `Move` of a card id and a taken mask. Moves are values, so one instance serves every
+    position that offers it: a legal-move list costs a lookup per move, not a construction.
+
+    >>> move_of(24, 1 << 13) is move_of(24, 1 << 13)
+    True
+    """
+    key = taken << 6 | card
+    move = _MOVES.get(key)
+    if move is None:
+        if len(_MOVES) >= _MOVES_LIMIT:
+            _MOVES.clear()
+        move = _MOVES[key] = Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
+    return move
+
+
+def legal_keys(hand: Sequence[int], table: int, counts: int, forced_capture: str) -> list[int]:
+    """The legal moves as `move_of` keys (``taken_mask << 6 | card_id``), in hand order, each
+    card's captures in option order and then its placing, if allowed. ``counts`` is
+    ``counts_of(table)``; a state keeps it up to date rather than count the table each turn.
 
     Forced capture (R7) is applied here and nowhere else: ``"hand"`` — if any card in the hand
     can capture, only captures are legal; ``"card"`` — a card that can capture must capture, a
     card that cannot may be placed; ``"off"`` — any card may also be placed.
+
+    >>> from engine.cards import parse_cards
+    >>> hand, table = [c.id for c in parse_cards("5S 9H")], mask_of(c.id for c in parse_cards("6C KD"))
+    >>> [str(move_of(key & 63, key >> 6)) for key in legal_keys(hand, table, counts_of(table), "card")]
+    ['5S+6C', '9H']
     """
-    entry = options(counts_of(table))
-    hand = list(hand)
-    captures = [(card, capture(card, table, entry, k)[0]) for card in hand for k in range(entry[card])]
-    if forced_capture == "hand":
-        places = [] if captures else hand
-    elif forced_capture == "card":
-        places = [card for card in hand if not entry[card]]
-    else:
-        places = hand
-    moves = captures + [(card, 0) for card in places]
-    order = {card: i for i, card in enumerate(hand)}
-    moves.sort(key=lambda move: order[move[0]])  # stable: options keep their order per card
-    return moves
+    entry = OPTIONS_CACHE.get(counts) or options(counts)
+    place_all = forced_capture == "off" or (forced_capture == "hand" and not any(entry[card] for card in hand))
+    keys = []
+    for card in hand:
+        ways = entry[card]
+        for k in range(ways):
+            keys.append(capture(card, table, entry, k)[0] << 6 | card)
+        if place_all or (forced_capture == "card" and not ways):
+            keys.append(card)
+    return keys
+
+
+def legal_move_ids(hand: Iterable[int], table: int, forced_capture: str) -> list[tuple[int, int]]:
+    """The legal moves as ``(card_id, taken_mask)`` pairs, in the order of `legal_keys`."""
+    keys = legal_keys(list(hand), table, counts_of(table), forced_capture)
+    return [(key & 63, key >> 6) for key in keys]
 
 
 def legal_moves(hand: Iterable[Card], table: Iterable[Card], rules: Rules = Rules()) -> list[Move]:
     """Every legal move for a hand against a table, each capture set its own move."""
     hand_ids = [card.id for card in hand]
     table_mask = mask_of(card.id for card in table)
-    return [
-        Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
-        for card, taken in legal_move_ids(hand_ids, table_mask, rules.forced_capture)
-    ]
+    return [move_of(card, taken) for card, taken in legal_move_ids(hand_ids, table_mask, rules.forced_capture)]

@@ -56,10 +56,10 @@ def observation(state: MatchState, seat: int) -> Observation:
     """The view of the match from ``seat``."""
     if not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} in a {state.players}-player match")
-    piles = side_masks(state.rules, list(state.captured))
-    revealed = tuple(
-        tuple(CARDS[c] for c in hand if state.revealed >> c & 1) for hand in state.hands
-    )
+    # The state's private card ids and masks: the engine's own modules read them directly.
+    captured, shown = state._captured, state._revealed
+    piles = side_masks(state.rules, list(captured))
+    revealed = tuple(tuple(CARDS[c] for c in hand if shown >> c & 1) for hand in state._hands)
     return Observation(
         seat=seat,
         rules=state.rules,
@@ -68,13 +68,13 @@ def observation(state: MatchState, seat: int) -> Observation:
         dealer=state.dealer,
         turn=state.turn,
         hand=state.hand(seat),
-        table=state.table_cards,
-        hand_counts=tuple(len(h) for h in state.hands),
+        table=state.table,
+        hand_counts=tuple(len(h) for h in state._hands),
         stock_count=state.stock_count,
         revealed=revealed,
         first_table=state.current.deals[0].table,
         moves=state.current.moves,
-        captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in state.captured),
+        captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in captured),
         piles=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles),
         clubs=tuple(clubs_in(mask) for mask in piles),
         deal_start=state.current.deals[-1].at,

@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, Card, ids_of, mask_of
-from engine.match import Deal, MatchState, RoundLog
+from engine.match import MatchState, make_state
 from engine.rules import FORCED_CAPTURE_MODES, Rules
 
 POSITION_FORMAT = "chaharbargh-position/1"
@@ -79,15 +79,15 @@ def to_text(state: MatchState) -> str:
         "deal": str(state.deal_no),
         "dealer": str(state.dealer),
         "turn": str(state.turn),
-        "hands": "/".join(_cards(hand) for hand in state.hands),
-        "table": _cards(state.table),
-        "stock": _cards(state.stock),
-        "piles": "/".join(_cards(ids_of(mask)) for mask in state.captured),
-        "surs": _numbers(state.sur_stack, ","),
+        "hands": "/".join(_cards(hand) for hand in state._hands),
+        "table": _cards(state._table),
+        "stock": _cards(state._stock),
+        "piles": "/".join(_cards(ids_of(mask)) for mask in state._captured),
+        "surs": _numbers(state._sur_stack, ","),
         "last": _optional(state.last_capturer),
         "start": _numbers(state.start_totals, "/"),
         "totals": _numbers(state.totals, "/"),
-        "shown": _cards(ids_of(state.revealed)),
+        "shown": _cards(ids_of(state._revealed)),
         "winner": _optional(state.winner),
     }
     return " ".join([POSITION_FORMAT, *(f"{name}={parts[name]}" for name in FIELDS)])
@@ -261,13 +261,13 @@ class _Reader:
         if rules.surs_cancel and len(set(surs)) > 1:  # a new sur cancels another side's first
             raise PositionError("surs: under surs-cancel the uncancelled surs all belong to one side")
 
-        first = Deal(tuple(tuple(CARDS[c] for c in hand) for hand in hands), tuple(CARDS[c] for c in table))
-        return MatchState(
-            rules=rules,
+        return make_state(
+            rules,
             seed=seed,
             round_no=round_no,
             deal_no=deal_no,
             turn=turn,
+            dealer=dealer,
             hands=hands,
             table=table,
             stock=stock,
@@ -277,8 +277,6 @@ class _Reader:
             revealed=shown_mask,
             start_totals=start,
             totals=totals,
-            rounds=(),
-            current=RoundLog(dealer, (first,)),
             winner=winner,
         )
 

@@ -245,17 +245,18 @@ class OraclePlayer(ProPlayer):
         state = self.peek()
 
         def true_world() -> tuple[Round, float]:
-            stock = list(state.stock)
+            # The oracle cheats by design: it reads the state's private card ids.
+            stock = list(state._stock)
             if self.sees != "all":
                 self.rng.shuffle(stock)
             return Round(
-                hands=[list(hand) for hand in state.hands],
-                table=mask_of(state.table),
+                hands=[list(hand) for hand in state._hands],
+                table=state._mask,
                 stock=stock,
                 seat=state.turn,
-                captured=list(state.captured),
+                captured=list(state._captured),
                 surs=[0] * state.players,
-                sur_stack=state.sur_stack,
+                sur_stack=state._sur_stack,
                 last=state.last_capturer if state.last_capturer is not None else -1,
                 totals=state.start_totals,
             ), 1.0

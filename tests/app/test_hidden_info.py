@@ -12,7 +12,7 @@ from tests.app.app_helpers import HX, attribute_values, game_state, human_move, 
 
 def hidden_cards(state: MatchState) -> set[str]:
     """The opponent's hand and the stock: every card of the round not in view of seat 0."""
-    seen = set(state.hand(0)) | set(state.table_cards) | set(state.captured_cards(0)) | set(state.captured_cards(1))
+    seen = set(state.hand(0)) | set(state.table) | set(state.captured_cards(0)) | set(state.captured_cards(1))
     hidden = {str(c) for c in CARDS if c not in seen}
     assert {str(c) for c in state.hand(1)} <= hidden
     assert len(hidden) == len(state.hand(1)) + state.stock_count

@@ -61,7 +61,7 @@ def wrong_sets(state: MatchState) -> list[Move]:
         Move(m.card, frozenset({c}))
         for m in legal
         if m.takes and m.card.is_number
-        for c in state.table_cards
+        for c in state.table
         if c.is_number and Move(m.card, frozenset({c})) not in legal
     ]
 
@@ -151,7 +151,7 @@ def test_a_king_facing_two_kings_asks_which_one(client):
 def test_selecting_garbage_or_a_card_not_in_hand_is_refused(client):
     url = start(client, BASE)
     state = state_of(client, url)
-    outside = next(str(c) for c in state.table_cards)
+    outside = next(str(c) for c in state.table)
     response = client.get(url, params={"select": "ZZ"})
     assert response.status_code == 400 and text_of(response.text, "#message") == t("fa", "msg_garbage")
     response = client.get(url, params={"select": outside})
@@ -296,7 +296,7 @@ def test_a_non_ascii_target_is_refused_not_a_crash(client):
 def test_refusals_name_the_problem_and_change_nothing(client):
     url = start(client, seed_where(lambda s: forced(s) and wrong_sets(s)))
     state = state_of(client, url)
-    outside = str(next(c for c in state.table_cards))
+    outside = str(next(c for c in state.table))
     dimmed = str(next(c for c in state.hand(0) if c not in {m.card for m in state.legal_moves()}))
     capture = next(m for m in state.legal_moves() if m.takes)
     wrong = wrong_sets(state)[0]

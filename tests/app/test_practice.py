@@ -12,7 +12,6 @@ from app.main import create_app
 from app.service import Loaded
 from app.views import signed
 from engine import bot, observation
-from engine.cards import CARDS
 from engine.match import from_position
 from tests.app.app_helpers import (
     HX,
@@ -65,10 +64,10 @@ def test_a_hint_depends_only_on_what_the_player_can_see(client):
     """The same view with the hidden cards dealt differently gets exactly the same hint."""
     here = loaded(client, start(client))
     state = here.state
-    hidden = [*state.hand(1), *(CARDS[i] for i in state.stock)]
+    hidden = [*state.hand(1), *state.stock]
     random.Random(7).shuffle(hidden)
     elsewhere = from_position(
-        [state.hand(0), hidden[:4]], state.table_cards, state.rules, stock=hidden[4:], turn=0, seed=state.seed
+        [state.hand(0), hidden[:4]], state.table, state.rules, stock=hidden[4:], turn=0, seed=state.seed
     )
     assert observation(elsewhere, 0) == observation(state, 0) and elsewhere.hand(1) != state.hand(1)
     # a second app on the same database: its hint cache is empty, so both are computed

@@ -56,7 +56,7 @@ def play(les: Lesson, move_text: str) -> dict[str, object]:
     # the next deal, and what the table held then is the leftover the engine handed out (R9).
     # No lesson ends a round in which nobody captured, which would leave nothing to read it from.
     assert log is None or log.leftover is not None, "a round-ending lesson needs a last capturer"
-    table = codes(after.table_cards) if log is None else codes(log.leftover.cards)
+    table = codes(after.table) if log is None else codes(log.leftover.cards)
     score = log.score if log else None
     return {
         "takes": codes(move.takes),
@@ -94,7 +94,7 @@ def test_the_position_is_a_sensible_deal_and_the_answers_are_legal(les: Lesson):
     state = les.state()
     assert state.turn == 0 and state.last_deal is les.last_deal
     assert [str(c) for c in state.hand(0)] == list(les.hand) and [str(c) for c in state.hand(1)] == list(les.opponent)
-    assert [str(c) for c in state.table_cards] == list(les.table)
+    assert [str(c) for c in state.table] == list(les.table)
     assert 1 <= len(les.hand) <= 4 and les.table
     # seat 0 leads every deal, so the opponent holds as many cards; only the round's last card stands alone
     assert len(les.opponent) == len(les.hand) or (les.last_deal and not les.opponent and len(les.hand) == 1)

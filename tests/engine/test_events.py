@@ -16,8 +16,8 @@ def zones_of(state: MatchState) -> dict[str, set[Card]]:
     """Where every card is, read from the state itself (piles per side)."""
     rules = state.rules
     zones = {f"hand:{s}": set(state.hand(s)) for s in range(state.players)}
-    zones["table"] = set(state.table_cards)
-    zones["stock"] = {CARDS[c] for c in state.stock}
+    zones["table"] = set(state.table)
+    zones["stock"] = set(state.stock)
     for side in range(rules.sides):
         seats = [s for s in range(state.players) if rules.side_of(s) == side]
         zones[f"pile:{side}"] = {c for s in seats for c in state.captured_cards(s)}

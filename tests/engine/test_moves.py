@@ -87,7 +87,7 @@ def plain_perft(state, depth):
     """The same count, with every move from the plain reading of the rules."""
     if depth == 0 or state.finished:
         return 1
-    moves = legal(list(state.hand(state.turn)), list(state.table_cards), state.rules.forced_capture)
+    moves = legal(list(state.hand(state.turn)), list(state.table), state.rules.forced_capture)
     return sum(plain_perft(state.apply(Move(card, takes)), depth - 1) for card, takes in moves)
 
 

@@ -2,7 +2,6 @@
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -30,16 +29,16 @@ def mid_round_states(seed, rules=Rules(), every=5):
 
 def same_position(state, hands, stock):
     """``state``'s position (table, piles, surs, totals, turn) with other hands and stock, built
-    through the public `from_position`; cards as ids."""
+    through the public `from_position`."""
     return from_position(
-        [[CARDS[c] for c in hand] for hand in hands],
-        state.table_cards,
+        hands,
+        state.table,
         state.rules,
-        stock=[CARDS[c] for c in stock],
+        stock=stock,
         turn=state.turn,
         captured=[state.captured_cards(s) for s in range(state.players)],
         last_capturer=state.last_capturer,
-        surs=state.sur_stack,
+        surs=[side for side, count in enumerate(state.surs()) for _ in range(count)],
         totals=state.totals,
         seed=state.seed,
     )
@@ -48,14 +47,16 @@ def same_position(state, hands, stock):
 def shuffle_hidden(state, seat, rng):
     """The same match, history included, for ``seat`` with the other hands and the stock dealt
     differently: a counterfactual no public builder makes (`from_position` starts a fresh log),
-    so this one test helper swaps the hidden card ids in the state itself."""
-    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.stock)
+    so this one test helper swaps the hidden card ids in a copy of the state's private fields."""
+    hidden = [c for s, hand in enumerate(state._hands) if s != seat for c in hand] + list(state._stock)
     rng.shuffle(hidden)
-    hands = list(state.hands)
+    hands = list(state._hands)
     for s in range(state.players):
         if s != seat:
             hands[s], hidden = tuple(hidden[: len(hands[s])]), hidden[len(hands[s]) :]
-    return replace(state, hands=tuple(hands), stock=tuple(hidden))
+    other = state._copy()
+    other._hands, other._stock = tuple(hands), tuple(hidden)
+    return other
 
 
 @pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy"])
@@ -90,12 +91,12 @@ def test_pro_worlds_hold_no_seen_card_and_agree_with_the_evidence():
             for other in range(state.players):
                 if other != seat:
                     # the inference is sound: the real hand never holds a ruled-out card
-                    assert not mask_of(state.hands[other]) & evidence.ruled_out[other]
+                    assert not mask_of(c.id for c in state.hands[other]) & evidence.ruled_out[other]
                     ruled_out_somewhere += bool(evidence.ruled_out[other])
             for _ in range(5):
                 world = sample_world(view, evidence, rng)
                 worlds += 1
-                assert world.hands[seat] == list(state.hands[seat])
+                assert world.hands[seat] == [c.id for c in state.hands[seat]]
                 hidden = [c for s, hand in enumerate(world.hands) if s != seat for c in hand] + world.stock
                 assert not mask_of(hidden) & seen, "a sampled world holds a card the seat has seen"
                 assert mask_of(hidden) | seen == (1 << 52) - 1 and len(hidden) + seen.bit_count() == 52

@@ -109,8 +109,11 @@ def test_a_position_read_back_from_text_plays_on_identically(rules, seed, moves,
     assert "\n" not in text and "  " not in text and text.startswith(POSITION_FORMAT + " ")
     t = MatchState.from_text(text)
     assert t.rules == s.rules and t.seed == s.seed
-    assert (t.hands, t.table, t.stock, t.captured) == (s.hands, s.table, s.stock, s.captured)
-    assert (t.last_capturer, t.sur_stack, t.revealed) == (s.last_capturer, s.sur_stack, s.revealed)
+    piles = [s.captured_cards(seat) for seat in range(s.players)]
+    assert (t.hands, t.table, t.stock) == (s.hands, s.table, s.stock)
+    assert [t.captured_cards(seat) for seat in range(t.players)] == piles
+    assert (t.last_capturer, t.surs(), t.face_up) == (s.last_capturer, s.surs(), s.face_up)
+    assert t.to_text() == text
     assert (t.start_totals, t.totals) == (s.start_totals, s.totals)
     assert_same_position(s, t)
     ended = play_on_together(s, t, rng)
@@ -212,7 +215,7 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
     after = state.apply(Move.parse("2H+4D+5S"))
     # a sur in deal 4 by a side below the cut-off: it counts, by cancelling side 1's sur
     assert (after.last.sur, after.last.sur_scored, after.last.sur_cancelled) == (True, True, 1)
-    assert after.surs() == (0, 0) and after.sur_stack == ()
+    assert after.surs() == (0, 0) and "surs=- " in after.to_text()
     # the other three cards find nothing and are placed; the hands are then empty, so the stock's
     # last 8 cards are dealt from the left of the dealer (seat 1 first), each hand's first face up
     dealt = after.apply(Move.parse("KH")).apply(Move.parse("9D")).apply(Move.parse("QC"))
