@@ -123,7 +123,8 @@ def _order(card: Card) -> int:
     return card.id
 
 
-_MOVES: dict[int, Move] = {}
+MOVES: dict[int, Move] = {}
+"""Every `Move` made so far by its `move_of` key; a hot loop reads it and calls `move_of` on a miss."""
 _MOVES_LIMIT = 100_000  # moves kept before the table is emptied; bounds memory in long runs
 
 
@@ -135,11 +136,13 @@ def move_of(card: int, taken: int) -> Move:
     True
     """
     key = taken << 6 | card
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) >= _MOVES_LIMIT:
-            _MOVES.clear()
-        move = _MOVES[key] = Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
+    return MOVES.get(key) or _new_move(key)
+
+
+def _new_move(key: int) -> Move:
+    if len(MOVES) >= _MOVES_LIMIT:
+        MOVES.clear()
+    move = MOVES[key] = Move(CARDS[key & 63], frozenset(CARDS[i] for i in ids_of(key >> 6)))
     return move
 
 
@@ -158,14 +161,15 @@ def legal_keys(hand: Sequence[int], table: int, counts: int, forced_capture: str
     ['5S+6C', '9H']
     """
     entry = OPTIONS_CACHE.get(counts) or options(counts)
-    place_all = forced_capture == "off" or (forced_capture == "hand" and not any(entry[card] for card in hand))
     keys = []
     for card in hand:
         ways = entry[card]
         for k in range(ways):
             keys.append(capture(card, table, entry, k)[0] << 6 | card)
-        if place_all or (forced_capture == "card" and not ways):
+        if forced_capture == "off" or (forced_capture == "card" and not ways):
             keys.append(card)
+    if forced_capture == "hand" and not keys:  # no card can capture: every card may be placed
+        keys = list(hand)
     return keys
 
 

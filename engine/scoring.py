@@ -42,7 +42,8 @@ class RoundScore:
     """One side's score sheet for a round; field names are the record format's.
 
     ``lines`` breaks it down per scoring item with the cards behind each (`ScoreLine`), so a
-    view never decides which card scores. They are derived, not part of the record.
+    view never decides which card scores. They are derived from the side's pile (``_pile``, the
+    mask of the cards it took) when read, and are not part of the record.
     """
 
     clubs: int
@@ -54,11 +55,28 @@ class RoundScore:
     surs: int
     sur_points: int
     total: int
-    lines: tuple[ScoreLine, ...] = field(default=(), repr=False, compare=False)
+    _pile: int = field(default=0, repr=False, compare=False)
+
+    @property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """One line per scoring item (`ITEMS`), with its points and the cards behind it."""
+
+        def line(item: str, points: int, bits: int) -> ScoreLine:
+            cards = tuple(CARDS[c] for c in ids_of(self._pile & bits))
+            return ScoreLine(item, points, cards, len(cards))
+
+        return (
+            line("clubs", self.clubs_points, CLUBS_MASK),
+            line("ten_of_diamonds", self.ten_of_diamonds, TEN_OF_DIAMONDS_BIT),
+            line("two_of_clubs", self.two_of_clubs, TWO_OF_CLUBS_BIT),
+            line("aces", self.aces, ACES_MASK),
+            line("jacks", self.jacks, JACKS_MASK),
+            ScoreLine("surs", self.sur_points, (), self.surs),
+        )
 
     def to_dict(self) -> dict[str, int]:
-        """The record format's fields (``lines`` left out: the record stays chaharbargh-record/1)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "lines"}
+        """The record format's fields (the pile left out: the record stays chaharbargh-record/1)."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "_pile"}
 
 
 def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
@@ -87,34 +105,14 @@ def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[Rou
     bonus = clubs_bonus_side(rules, clubs)
     sheets = []
     for side, mask in enumerate(captured):
-        parts = {
-            "clubs": clubs[side],
-            "clubs_points": CLUBS_POINTS if side == bonus else 0,
-            "ten_of_diamonds": TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0,
-            "two_of_clubs": TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0,
-            "aces": (mask & ACES_MASK).bit_count(),
-            "jacks": (mask & JACKS_MASK).bit_count(),
-            "surs": surs[side],
-            "sur_points": surs[side] * rules.sur_points,
-        }
-        total = sum(v for k, v in parts.items() if k not in ("clubs", "surs"))
-        sheets.append(RoundScore(**parts, total=total, lines=_lines(parts, mask)))
+        clubs_points = CLUBS_POINTS if side == bonus else 0
+        ten = TEN_OF_DIAMONDS_POINTS if mask & TEN_OF_DIAMONDS_BIT else 0
+        two = TWO_OF_CLUBS_POINTS if mask & TWO_OF_CLUBS_BIT else 0
+        aces, jacks = (mask & ACES_MASK).bit_count(), (mask & JACKS_MASK).bit_count()
+        sur_points = surs[side] * rules.sur_points
+        total = clubs_points + ten + two + aces + jacks + sur_points
+        sheets.append(RoundScore(clubs[side], clubs_points, ten, two, aces, jacks, surs[side], sur_points, total, mask))
     return tuple(sheets)
-
-
-def _lines(parts: dict[str, int], mask: int) -> tuple[ScoreLine, ...]:
-    def line(item: str, points: str, bits: int) -> ScoreLine:
-        cards = tuple(CARDS[c] for c in ids_of(mask & bits))
-        return ScoreLine(item, parts[points], cards, len(cards))
-
-    return (
-        line("clubs", "clubs_points", CLUBS_MASK),
-        line("ten_of_diamonds", "ten_of_diamonds", TEN_OF_DIAMONDS_BIT),
-        line("two_of_clubs", "two_of_clubs", TWO_OF_CLUBS_BIT),
-        line("aces", "aces", ACES_MASK),
-        line("jacks", "jacks", JACKS_MASK),
-        ScoreLine("surs", parts["sur_points"], (), parts["surs"]),
-    )
 
 
 def side_masks(rules: Rules, captured: list[int]) -> list[int]:
