@@ -177,6 +177,11 @@ TEXT: dict[str, dict[str, str]] = {
         "msg_not_found": "این بازی پیدا نشد (نشانی یا رمز آن درست نیست).",
         "msg_record_unfinished": "گزارش بازی پس از پایان بازی در دسترس است.",
         "msg_too_large": "درخواست بیش از اندازه بزرگ بود.",
+        "msg_cross_site": "این درخواست از صفحهٔ سایت دیگری آمده بود و پذیرفته نشد؛ در بازی‌ها و پیشرفت شما چیزی "
+        "تغییر نکرد. اگر خودتان آن را فرستاده بودید، از صفحه‌های همین سایت دوباره امتحان کنید.",
+        "msg_sheet_closed": "برگهٔ امتیاز این دست پیش‌تر بسته شده بود؛ میز همان‌طور که هست نشان داده شد.",
+        "msg_no_page": "چنین صفحه‌ای نداریم.",
+        "msg_method": "این نشانی فقط فرمی را می‌پذیرد که با دکمه‌های خود سایت فرستاده شود.",
         "msg_disabled_card": "این برگ الان بازی‌شدنی نیست: برگی که برمی‌دارد باید بازی شود.",
         "not_found_title": "پیدا نشد",
         "seat_you": "شما",
@@ -346,6 +351,11 @@ TEXT: dict[str, dict[str, str]] = {
         "msg_not_found": "No such match (the address or its secret is wrong).",
         "msg_record_unfinished": "The game record is available once the match is over.",
         "msg_too_large": "That request was too large.",
+        "msg_cross_site": "This request came from a page of another site and was refused; nothing changed in your "
+        "matches or your progress. If you sent it yourself, try again from this site's own pages.",
+        "msg_sheet_closed": "This round's score sheet had already been closed; here is the table as it is.",
+        "msg_no_page": "There is no such page.",
+        "msg_method": "This address only takes a form sent by the site's own buttons.",
         "msg_disabled_card": "That card cannot be played now: a card that captures must be played.",
         "not_found_title": "Not found",
         "seat_you": "you",

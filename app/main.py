@@ -7,76 +7,48 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.responses import Response
 
 from .db import make_engine
-from .routes import router
+from .routes import lang_of, render_error
+from .routes import router as routes
 from .rules_page import router as rules_router
+from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
 from .settings import ROOT, Settings
 from .tutorial_page import router as tutorial_router
 
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
+HTTP_ERRORS = {404: "msg_no_page", 405: "msg_method"}  # other HTTP errors say "garbage"
 
 
-class BodyLimit:
-    """Refuse request bodies over `limit` bytes with 413, whether or not Content-Length is sent."""
-
-    def __init__(self, app: ASGIApp, limit: int):
-        self.app, self.limit = app, limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-        length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            return await _too_large(send)
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except TooLarge:
-            await _too_large(send)
-
-
-class TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send) -> None:
-    body = "درخواست بیش از اندازه بزرگ بود. / Request too large.".encode()
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+def refusal(request: Request, key: str, status: int) -> Response:
+    """The error page for an answer made outside the routes (403 cross-site, 413): in the
+    player's language and the other one, and without setting any cookie."""
+    response = render_error(request, lang_of(request), key, status, both=True)
+    del response.headers["set-cookie"]
+    return response
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for `settings` (default: read from the environment)."""
     settings = settings or Settings.from_env()
+    redact_access_log()
     app = FastAPI(title="Chaharbargh", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.settings = settings
     app.state.service = MatchService(make_engine(settings.database_url), settings.bot_settings, settings.new_seed)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next):
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        """404, 405 and the like as the error page, never FastAPI's JSON."""
+        response = refusal(request, HTTP_ERRORS.get(error.status_code, "msg_garbage"), error.status_code)
+        response.headers.update(error.headers or {})
         return response
 
+    # The last added is the outermost: headers on every answer, then the Host check, then
+    # cross-site refusal and the body limit before the session cookie is read or written.
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -85,9 +57,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         same_site="lax",
         https_only=settings.https_only,
     )
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refuse=refusal)
+    app.add_middleware(CrossSiteGuard, refuse=refusal, allowed_origins=settings.allowed_origins)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False)
+    app.add_middleware(SecurityHeaders, hsts=settings.https_only)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    app.include_router(router)
+    app.include_router(routes)  # first: its GET /learn/restart (405) comes before /learn/{key}
     app.include_router(rules_router)
     app.include_router(tutorial_router)
     return app

@@ -10,17 +10,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 from jinja2_fragments import render_block
 from starlette.datastructures import FormData
+from starlette.requests import ClientDisconnect
 
 from engine import Move, Observation, observation, record
 
 from .i18n import LANGS, TEXT, digits, t
+from .security import TooLarge
 from .service import HUMAN, LEVELS, PRESETS, TARGETS, Loaded, MatchService, NotFound, Refused, parse_move
 from .settings import ROOT
 from .views import Selection, add_hints, saved_matches, select, table_view, urls
@@ -58,7 +60,8 @@ def _finish(request: Request, response: Response, lang: str) -> Response:
     response.headers["Vary"] = "HX-Request, Cookie"
     response.headers["Cache-Control"] = "no-store"
     if request.query_params.get("lang") in LANGS:
-        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+        secure = request.app.state.settings.https_only
+        response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax", secure=secure)
     return response
 
 
@@ -102,8 +105,18 @@ def render_table(
     return _finish(request, response, lang)
 
 
-def render_error(request: Request, lang: str, key: str, status: int) -> Response:
-    ctx = _context(lang, message=t(lang, key), lang_url="/?lang=" + ("en" if lang == "fa" else "fa"))
+def other_lang(lang: str) -> str:
+    return "en" if lang == "fa" else "fa"
+
+
+def render_error(request: Request, lang: str, key: str, status: int, both: bool = False) -> Response:
+    """The error page with the message `key`; `both` adds the message in the other language
+    too, for answers that may reach a person whose language cookie was not sent (a refused
+    cross-site request, an HTTP error outside the routes)."""
+    other = other_lang(lang)
+    ctx = _context(lang, message=t(lang, key), lang_url="/?lang=" + other)
+    if both:
+        ctx.update(other_lang=other, other_dir="rtl" if other == "fa" else "ltr", other_message=t(other, key))
     if is_htmx(request):
         response: Response = HTMLResponse(render_block(templates.env, "error.html", "content", ctx), status)
     else:
@@ -112,10 +125,22 @@ def render_error(request: Request, lang: str, key: str, status: int) -> Response
 
 
 async def read_form(request: Request) -> FormData | None:
-    """The posted form, or None when it cannot be parsed."""
+    """The posted form, or None when it cannot be parsed.
+
+    A body over the limit is not garbage but too large: `TooLarge` goes through to `BodyLimit`,
+    which answers 413. When the parser gives up first (a field over 4 KiB, too many fields), the
+    rest of the body is read (at most up to the limit) to tell the two apart.
+    """
     try:
         return await request.form(max_files=0, max_fields=40, max_part_size=4096)
+    except TooLarge:
+        raise
     except Exception:
+        try:
+            async for _ in request.stream():
+                pass
+        except (RuntimeError, ClientDisconnect):  # RuntimeError: the parser had read it all
+            pass
         return None
 
 
@@ -155,6 +180,13 @@ def home(request: Request) -> Response:
         lang_url="/?lang=" + ("en" if lang == "fa" else "fa"),
     )
     return _finish(request, templates.TemplateResponse(request, "home.html", ctx), lang)
+
+
+@router.get("/learn/restart", include_in_schema=False)
+def restart_tutorial_address() -> Response:
+    """Starting the tutorial again is a form (POST, in app/tutorial_page.py). Without this route a
+    GET would be taken for a lesson named "restart" and answer 404; it is 405, saying what is allowed."""
+    raise HTTPException(405, headers={"Allow": "POST"})
 
 
 @router.post("/matches")
@@ -294,8 +326,10 @@ async def computer_move(request: Request, match_id: str, secret: str) -> Respons
 
 
 def _next(request: Request, match_id: str, secret: str, form: FormData | None, lang: str) -> Response:
+    """A stale "next round" (another sheet's ply, or a sheet already closed) changes nothing and
+    shows the table as it is; above all it never lets the computer move."""
     act = lambda: service(request).next_round(match_id, secret, _ply(form))  # noqa: E731
-    return _answer(request, match_id, secret, lang, act, computer_after=True)
+    return _answer(request, match_id, secret, lang, act, unchanged="msg_sheet_closed", computer_after=True)
 
 
 @router.post("/m/{match_id}/{secret}/next")

@@ -259,17 +259,19 @@ class MatchService:
         """The player has read the round's score sheet shown at `ply`.
 
         No move is made while a sheet is up, so the ply names the sheet: a stale click (an
-        older sheet's, from a second tab) changes nothing.
+        older sheet's, from a second tab, or a second click on this one) changes nothing and
+        says so (`changed` is False). On a finished match there is no next round: 409.
         """
         with write_session(self.engine) as session:
             match = _get(session, match_id, secret)
             state = self._state(session, match)
-            if ply != match.ply:
+            if Loaded(match, state).over:
+                raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
+            if ply != match.ply or not Loaded(match, state).sheet_pending:
                 return Loaded(match, state)
-            changed = match.rounds_seen != len(state.rounds)
             match.rounds_seen = len(state.rounds)
             session.add(match)
-            return Loaded(match, state, changed=changed)
+            return Loaded(match, state, changed=True)
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.

@@ -41,6 +41,18 @@ def secret_key(folder: Path) -> str:
     return path.read_text().strip()
 
 
+def env_list(name: str, default: str) -> tuple[str, ...]:
+    """A comma-separated setting as a tuple of its non-empty items.
+
+    >>> env_list("CHAHARBARGH_NO_SUCH_SETTING", " a.example, ,b.example ")
+    ('a.example', 'b.example')
+    """
+    return tuple(item.strip() for item in os.environ.get(name, default).split(",") if item.strip())
+
+
+LOCAL_HOSTS = "localhost,127.0.0.1,[::1],testserver"  # testserver: the Host of Starlette's TestClient
+
+
 def random_seed() -> int:
     """A new match's seed: 62 random bits, so no player can guess the deal."""
     return secrets.randbits(62)
@@ -55,6 +67,12 @@ class Settings:
     asks for the computer's move only when the `computer-may-move` event reaches its
     `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
     `bot_settings` and `new_seed` go to `MatchService` (tests: fixed worlds for pro, known deals).
+
+    `allowed_hosts`: the `Host` names the app answers (others get 400), so no redirect it makes
+    can point at a host an attacker chose; `("*",)` turns the check off. `allowed_origins`:
+    other origins (`https://example.org`) whose pages may post forms here; by default only the
+    app's own pages may. `https_only`: the site is served over HTTPS only: cookies are Secure and
+    every answer carries `Strict-Transport-Security`.
     """
 
     database_url: str
@@ -63,6 +81,8 @@ class Settings:
     practice_delay_ms: int | None = 3000
     max_body_bytes: int = 16_384
     https_only: bool = False
+    allowed_hosts: tuple[str, ...] = tuple(LOCAL_HOSTS.split(","))
+    allowed_origins: tuple[str, ...] = ()
     bot_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     new_seed: Callable[[], int] = random_seed
 
@@ -75,4 +95,6 @@ class Settings:
             computer_delay_ms=int(os.environ.get("CHAHARBARGH_COMPUTER_DELAY_MS", "900")),
             practice_delay_ms=int(os.environ.get("CHAHARBARGH_PRACTICE_DELAY_MS", "3000")),
             https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",
+            allowed_hosts=env_list("CHAHARBARGH_ALLOWED_HOSTS", LOCAL_HOSTS),
+            allowed_origins=env_list("CHAHARBARGH_ALLOWED_ORIGINS", ""),
         )
