@@ -36,4 +36,7 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
     CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2).status != 200)"]
 
 # Migrations are their own step, before the (single) worker starts. SQLite: one worker only.
+# Set CHAHARBARGH_ALLOWED_HOSTS to the public host name (the default answers localhost and
+# 127.0.0.1 only) and CHAHARBARGH_HTTPS_ONLY=1 behind HTTPS: see docs/deploy.md. The app's
+# factory puts the secret-redacting filter on uvicorn's access log, so the log stays on.
 CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --workers 1 --proxy-headers"]
