@@ -223,17 +223,23 @@ def redact(text: str) -> str:
 
 
 class RedactSecrets(logging.Filter):
-    """A logging filter that takes match secrets out of a record's message (it never drops one).
+    """A logging filter that takes match secrets out of a record (it never drops one).
 
-    The message is formatted here, with its arguments, so no handler or formatter downstream
-    can print the secret from `record.args`.
+    The secret is replaced in the message and in each string argument, and the arguments keep
+    their shape: uvicorn's access formatter unpacks them (client, method, path, version, status).
+
+    >>> record = logging.LogRecord("uvicorn.access", 20, "", 0, '%s - "%s %s"', ("c", "GET", "/m/a/b/move"), None)
+    >>> RedactSecrets().filter(record), record.getMessage()
+    (True, 'c - "GET /m/a/[secret]/move"')
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, ()
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()}
         return True
 
 
