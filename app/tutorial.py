@@ -1,13 +1,16 @@
 """The step-by-step tutorial (آموزش گام‌به‌گام): prepared positions, one idea and one move each.
 
 A lesson gives the learner (seat 0, to play) a hand and a table, explains one rule, and asks for
-one move. `Lesson.state()` builds the position with `engine.from_position`, so the legal moves,
-the dimmed cards and what a move does all come from the engine. `verdict` judges a move: the
-answers are right; every other legal move has its own explanation in `LessonText.wrong`; a move
-the engine refuses (a forged request) is explained from `IllegalMove.reason`.
+one move. It states its position as one line of position text (`chaharbargh-position/1`, see
+docs/engine.md) and `engine.from_text(lesson.position)` reads it, so the legal moves, the dimmed
+cards and what a move does all come from the engine. Outside the last deal the stock holds one
+more deal, so that a sur scores as it would there; in the last deal it is empty. `verdict`
+judges a move: the answers are right; every other legal move has its own explanation in
+`LessonText.wrong`; a move the engine refuses (a forged request) is explained from
+`IllegalMove.reason`.
 
 >>> first = lesson("sum-eleven")
->>> [str(m) for m in first.state().legal_moves()]
+>>> [str(m) for m in from_text(first.position).legal_moves()]
 ['7H+4D']
 >>> verdict(first, Move.parse("7H+4D"), "en").right
 True
@@ -33,11 +36,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import CARDS, Card, CardError, IllegalMove, MatchState, Move, Reason, Rules, from_position
+from engine import Card, CardError, IllegalMove, Move, Reason, from_text
 
 from .i18n import addends, card_name, card_names, digits
-
-RULES = Rules()  # the "table" preset: forced capture with the whole hand, two players
 
 
 @dataclass(frozen=True)
@@ -53,34 +54,10 @@ class LessonText:
 @dataclass(frozen=True)
 class Lesson:
     key: str
-    hand: tuple[str, ...]
-    table: tuple[str, ...]
+    position: str  # the position as one line of `chaharbargh-position/1` text, seat 0 to play
     answers: tuple[str, ...]
     text: dict[str, LessonText]
-    opponent: tuple[str, ...] = ()
-    last_deal: bool = False
-    piles: tuple[tuple[str, ...], ...] = ()
-    last_capturer: int | None = None
     claim: dict[str, object] = field(default_factory=dict)
-
-    def state(self) -> MatchState:
-        """The lesson's position, seat 0 to play.
-
-        Outside the last deal the stock holds one more deal (the first unused cards in deck
-        order), so a sur scores as it would there; in the last deal the stock is empty.
-        """
-        used = {*self.hand, *self.opponent, *self.table, *(c for pile in self.piles for c in pile)}
-        deal = 4 * RULES.players
-        stock = () if self.last_deal else tuple(str(c) for c in CARDS if str(c) not in used)[:deal]
-        return from_position(
-            [self.hand, self.opponent],
-            self.table,
-            RULES,
-            stock=stock,
-            turn=0,
-            captured=self.piles,
-            last_capturer=self.last_capturer,
-        )
 
 
 @dataclass(frozen=True)
@@ -93,25 +70,13 @@ def _text(fa: dict[str, object], en: dict[str, object]) -> dict[str, LessonText]
     return {"fa": LessonText(**fa), "en": LessonText(**en)}
 
 
-# Two whole rounds' worth of captured cards for the last two lessons: with every card of the
-# deck in a pile, on the table or in the hand, the score sheet after the move is a real one
-# (20 points without surs). Kings and queens sit in pairs, as K-takes-K captures leave them.
-_LEFTOVER_PILES = (
-    ("AC", "3C", "4C", "5C", "6C", "7C", "8C", "10D", "JS", "QD", "QS",
-     "2D", "3D", "4D", "6D", "2H", "3H", "4H", "5H", "2S", "3S", "4S", "5S"),
-    ("9C", "10C", "JC", "QC", "QH", "KD", "KH", "AD", "AH", "AS", "JD", "JH",
-     "7D", "8D", "9D", "7H", "8H", "9H", "10H", "6S", "7S", "8S", "9S", "10S"),
-)  # fmt: skip
-_SCORING_PILES = (
-    ("2C", "5C", "8C", "10C", "QC", "KC", "AH", "JS", "KH", "QD",
-     "2D", "3D", "4D", "5D", "6D", "2H", "3H", "4H", "5H", "2S", "3S", "4S", "5S"),
-    ("AC", "3C", "6C", "7C", "9C", "JC", "10D", "AS", "JD", "JH", "QH", "QS",
-     "7D", "8D", "9D", "6H", "7H", "8H", "9H", "10H", "6S", "8S", "9S", "10S"),
-)  # fmt: skip
-
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
-        "sum-eleven", hand=("7H", "5C"), table=("4D", "9S", "QH"), answers=("7H+4D",), opponent=("8D", "2S"),
+        "sum-eleven",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=7H,5C/8D,2S table=4D,9S,QH stock=AC,AD,AH,AS,2C,2D,2H,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("7H+4D",),
         claim={"takes": ("4D",), "after": ("9S", "QH"), "dimmed": ("5C",), "legal_count": 1, "sur": False},
         text=_text(
             {
@@ -139,8 +104,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "several-cards", hand=("7S", "5H"), table=("3D", "AH", "6S", "KD"), answers=("7S+AH+3D",),
-        opponent=("9D", "4S"),
+        "several-cards",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=7S,5H/9D,4S table=3D,AH,6S,KD stock=AC,AD,AS,2C,2D,2H,2S,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("7S+AH+3D",),
         claim={"takes": ("3D", "AH"), "after": ("6S", "KD"), "legal_count": 2, "sur": False},
         text=_text(
             {
@@ -170,7 +138,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "two-sets", hand=("6H", "KS"), table=("5C", "2D", "3S", "QD"), answers=("6H+5C",), opponent=("8H", "4D"),
+        "two-sets",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=6H,KS/8H,4D table=5C,2D,3S,QD stock=AC,AD,AH,AS,2C,2H,2S,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("6H+5C",),
         claim={"takes": ("5C",), "after": ("2D", "3S", "QD"), "dimmed": ("KS",), "legal_count": 2},
         text=_text(
             {
@@ -207,7 +179,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "ace-ten", hand=("AS", "10H"), table=("10D", "AC", "8H"), answers=("AS+10D",), opponent=("5S", "9D"),
+        "ace-ten",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=AS,10H/5S,9D table=10D,AC,8H stock=AD,AH,2C,2D,2H,2S,3C,3D "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("AS+10D",),
         claim={"takes": ("10D",), "after": ("AC", "8H"), "legal_count": 2},
         text=_text(
             {
@@ -237,8 +213,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "jack-sweep", hand=("JS", "5H"), table=("9C", "4D", "2H", "KD", "QS"), answers=("JS+2H+4D+9C",),
-        opponent=("3C", "8S"),
+        "jack-sweep",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=JS,5H/3C,8S table=9C,4D,2H,KD,QS stock=AC,AD,AH,AS,2C,2D,2S,3D "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("JS+2H+4D+9C",),
         claim={"takes": ("9C", "4D", "2H"), "after": ("KD", "QS"), "sur": False, "legal_count": 2},
         text=_text(
             {
@@ -268,7 +247,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "king-queen", hand=("KH", "QS"), table=("KC", "KD", "QD", "7S"), answers=("KH+KC",), opponent=("6D", "3H"),
+        "king-queen",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=KH,QS/6D,3H table=KC,KD,QD,7S stock=AC,AD,AH,AS,2C,2D,2H,2S "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("KH+KC",),
         claim={"takes": ("KC",), "after": ("KD", "QD", "7S"), "legal_count": 3},
         text=_text(
             {
@@ -301,8 +284,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "forced-capture", hand=("4H", "8S", "QC"), table=("7D", "5C", "KS"), answers=("4H+7D",),
-        opponent=("9H", "2D", "6C"),
+        "forced-capture",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=4H,8S,QC/9H,2D,6C table=7D,5C,KS stock=AC,AD,AH,AS,2C,2H,2S,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("4H+7D",),
         claim={"takes": ("7D",), "after": ("5C", "KS"), "dimmed": ("8S", "QC"), "legal_count": 1},
         text=_text(
             {
@@ -330,7 +316,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "sur", hand=("2D", "7H"), table=("4C", "5S"), answers=("2D+4C+5S",), opponent=("9S", "KH"),
+        "sur",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=2D,7H/9S,KH table=4C,5S stock=AC,AD,AH,AS,2C,2H,2S,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("2D+4C+5S",),
         claim={"takes": ("4C", "5S"), "after": (), "sur": True, "scored": True, "legal_count": 2},
         text=_text(
             {
@@ -357,7 +347,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "jack-no-sur", hand=("JD", "3S"), table=("6C", "2H"), answers=("3S+2H+6C",), opponent=("8D", "QH"),
+        "jack-no-sur",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=JD,3S/8D,QH table=6C,2H stock=AC,AD,AH,AS,2C,2D,2S,3C "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("3S+2H+6C",),
         claim={
             "takes": ("6C", "2H"), "after": (), "sur": True, "scored": True, "legal_count": 2,
             "other": {"JD+2H+6C": {"takes": ("6C", "2H"), "after": (), "sur": False}},
@@ -390,7 +384,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "lay-down", hand=("3S", "9H", "KH"), table=("5D",), answers=("9H", "KH"), opponent=("8C", "QS", "6D"),
+        "lay-down",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=4 dealer=1 turn=0 "
+        "hands=3S,9H,KH/8C,QS,6D table=5D stock=AC,AD,AH,AS,2C,2D,2H,2S "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("9H", "KH"),
         claim={"takes": (), "sur": False, "legal_count": 3, "dimmed": ()},
         text=_text(
             {
@@ -422,8 +420,11 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
-        "last-deal", hand=("4H", "7D"), table=("4C", "3S"), answers=("4H+3S+4C",), opponent=("9C", "QD"),
-        last_deal=True,
+        "last-deal",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=5 dealer=1 turn=0 "
+        "hands=4H,7D/9C,QD table=4C,3S stock=- "
+        "piles=-/- surs=- last=- start=0/0 totals=0/0 shown=- winner=-",
+        answers=("4H+3S+4C",),
         claim={"takes": ("4C", "3S"), "after": (), "sur": True, "scored": False, "round_over": False},
         text=_text(
             {
@@ -454,9 +455,17 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     # The round's last card: it must capture if it can, and any capture makes the learner the last
     # capturer and brings the rest of the table along, so no legal move can be wrong here.
+    # This lesson and the next hold the whole deck (two rounds' worth of captured cards in the
+    # piles), so the score sheet after the move is a real one: 20 points without surs. Kings and
+    # queens sit in pairs in the piles, as K-takes-K captures leave them.
     Lesson(
-        "leftovers", hand=("6H",), table=("5D", "2C", "KS", "KC"), answers=("6H+5D",), last_deal=True,
-        piles=_LEFTOVER_PILES, last_capturer=1,
+        "leftovers",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=5 dealer=1 turn=0 "
+        "hands=6H/- table=5D,2C,KS,KC stock=- "
+        "piles=AC,2D,2H,2S,3C,3D,3H,3S,4C,4D,4H,4S,5C,5H,5S,6C,6D,7C,8C,10D,JS,QD,QS/"
+        "AD,AH,AS,6S,7D,7H,7S,8D,8H,8S,9C,9D,9H,9S,10C,10H,10S,JC,JD,JH,QC,QH,KD,KH surs=- last=1 start=0/0 totals=0/0 "
+        "shown=- winner=-",
+        answers=("6H+5D",),
         claim={
             "takes": ("5D",), "after": ("2C", "KS", "KC"), "leftover": (0, ("2C", "KS", "KC")), "sur": False,
             "round_over": True, "legal_count": 1, "totals": (14, 6),
@@ -484,8 +493,13 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     # As above, the round's last card has a single legal move; the lesson is the score sheet.
     Lesson(
-        "scoring", hand=("7S",), table=("4C", "AD", "KD", "KS"), answers=("7S+4C",), last_deal=True,
-        piles=_SCORING_PILES, last_capturer=1,
+        "scoring",
+        "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=5 dealer=1 turn=0 "
+        "hands=7S/- table=4C,AD,KD,KS stock=- "
+        "piles=AH,2C,2D,2H,2S,3D,3H,3S,4D,4H,4S,5C,5D,5H,5S,6D,8C,10C,JS,QC,QD,KC,KH/"
+        "AC,AS,3C,6C,6H,6S,7C,7D,7H,8D,8H,8S,9C,9D,9H,9S,10D,10H,10S,JC,JD,JH,QH,QS surs=- last=1 start=0/0 totals=0/0 "
+        "shown=- winner=-",
+        answers=("7S+4C",),
         claim={
             "takes": ("4C",), "leftover": (0, ("AD", "KD", "KS")), "round_over": True, "totals": (12, 8),
             "clubs_to": 0, "legal_count": 1,
@@ -533,7 +547,7 @@ def verdict(lesson: Lesson, move: Move, lang: str) -> Verdict:
         return Verdict(False, _MESSAGES[lang]["other"])
     if str(move) in lesson.answers:
         return Verdict(True, text.praise)
-    state = lesson.state()
+    state = from_text(lesson.position)
     try:
         state.apply(move)
     except IllegalMove as refused:

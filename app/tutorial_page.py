@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2_fragments import render_block
 
-from engine import MatchState, Move, observation
+from engine import MatchState, Move, from_text, observation
 
 from .i18n import card_name, card_names, digits, noun, t
 from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
@@ -126,7 +126,7 @@ def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done
 
 def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> LessonView:
     """The lesson after its right move: the engine's account of what the move did."""
-    state = lesson.state()
+    state = from_text(lesson.position)
     after = state.apply(move)
     outcome = after.last
     assert outcome is not None
@@ -213,7 +213,7 @@ def show_lesson(request: Request, key: str) -> Response:
     lesson = _open_lesson(request, key, lang, done)
     if isinstance(lesson, Response):
         return lesson
-    state = lesson.state()
+    state = from_text(lesson.position)
     q = request.query_params
     try:
         sel = select(observation(state, 0), q.get("card"), q.getlist("take"), q.get("select"), q.get("toggle"))
@@ -236,7 +236,7 @@ async def play_lesson(request: Request, key: str) -> Response:
     if isinstance(lesson, Response):
         return lesson
     form = await read_form(request)
-    state = lesson.state()
+    state = from_text(lesson.position)
     try:
         card = form.get("card") if form is not None else None
         if not isinstance(card, str):

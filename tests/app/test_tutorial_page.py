@@ -6,7 +6,7 @@ import pytest
 
 from app.i18n import card_name, card_names, digits, t
 from app.tutorial import _MESSAGES, LESSONS, lesson
-from engine import Move
+from engine import Move, from_text
 from tests.app.app_helpers import (
     HX,
     action,
@@ -70,16 +70,16 @@ def test_a_lesson_shows_its_position_from_the_engine_and_no_hidden_card(client):
     first = lesson("sum-eleven")
     page = client.get("/learn/sum-eleven").text
     assert text_of(page, "#teach") == first.text["fa"].teach and text_of(page, "#task") == first.text["fa"].task
-    assert [code for code, _, _ in hand(page)] == list(first.hand)
-    state = first.state()
+    state = from_text(first.position)
+    assert [code for code, _, _ in hand(page)] == [str(c) for c in state.hand(0)]
     dimmed = {code for code, _, dim in hand(page) if dim}
     assert dimmed == {str(c) for c in state.hand(0)} - {str(m.card) for m in state.legal_moves()}
     shown = {e["data-card"] for e in dom(page).select("[data-card]")}
-    assert shown == set(first.hand) | set(first.table), "the opponent's hand and the stock stay hidden"
+    assert shown == {str(c) for c in (*state.hand(0), *state.table)}, "the opponent's hand and the stock stay hidden"
     everything = dom(page).get_text(" ") + " " + " ".join(attribute_values(dom(page)))
-    for code in first.opponent:
+    for code in map(str, state.hand(1)):
         assert card_name(code, "fa") not in everything and code not in attribute_values(dom(page))
-    assert len(dom(page).select("#opponent .back-card")) == len(first.opponent)
+    assert len(dom(page).select("#opponent .back-card")) == len(state.hand(1))
 
 
 def test_tapping_a_dimmed_card_explains_forced_capture_in_the_lessons_words(client):
@@ -156,7 +156,7 @@ def test_the_leftover_lesson_says_who_took_the_rest(client):
     done = solve(client, "leftovers").text
     # the hand-worked pin of the lesson: 2♣, K♠ and K♣ stay, and go to the last capturer, you
     assert after_table(done) == {"2C", "KS", "KC"}
-    leftover = lesson("leftovers").state().apply(Move.parse("6H+5D")).last.round_over.leftover
+    leftover = from_text(lesson("leftovers").position).apply(Move.parse("6H+5D")).last.round_over.leftover
     assert {str(c) for c in leftover.cards} == {"2C", "KS", "KC"}
     expected = t("fa", "fact_leftover", who=t("fa", "seat_you"), cards=card_names(leftover.cards, "fa"))
     assert texts(done, "#facts li")[-1] == expected
