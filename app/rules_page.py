@@ -201,7 +201,7 @@ def example_view(key: str, lang: str) -> ExampleView:
             hand.append(_card(c, lang, "st_dim", disabled=True))
         else:
             hand.append(_card(c, lang))
-    label = rt(lang, "row_hand") if ex.seat == 0 else rt(lang, "row_hand_seat", who=seat_name(ex.seat, players, lang))
+    label = rt(lang, "row_hand") if r.seat == 0 else rt(lang, "row_hand_seat", who=seat_name(r.seat, players, lang))
     rows.append(Row(label, hand))
     if shown:
         rows.append(Row(rt(lang, "row_after"), [_card(c, lang) for c in r.after]))
@@ -209,7 +209,7 @@ def example_view(key: str, lang: str) -> ExampleView:
         if pile:
             who = seat_name(seat, players, lang)
             rows.append(Row(rt(lang, "row_pile", who=who), [_card(c, lang) for c in pile], mini=True))
-    if ex.seed is not None:
+    if ex.new_deal:
         results.append(rt(lang, "res_deal", hand=d(len(r.hand)), table=d(len(r.table)), stock=d(r.stock)))
         if r.revealed:
             names = card_names(r.revealed, lang)

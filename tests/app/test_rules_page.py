@@ -8,9 +8,9 @@ import pytest
 from bs4 import Tag
 
 from app.i18n import card_name, digits, rt, t
-from app.rules_examples import EXAMPLES, Example, position, result, rules_of, run
+from app.rules_examples import EXAMPLES, Example, result, run
 from app.rules_page import point_values
-from engine import Move, Rules, legal_moves, parse_cards
+from engine import Move, Rules, from_text, legal_moves
 from tests.app.app_helpers import codes, dom, game_state, one, text_of, texts, words
 
 CLAIMS = {
@@ -25,10 +25,10 @@ IDS = [ex.key for ex in EXAMPLES]
 def test_every_example_is_legal_and_its_claim_holds_in_the_engine(ex: Example):
     assert ex.claim and set(ex.claim) <= CLAIMS, ex.claim
     r = run(ex)  # applies the move with MatchState.apply, which refuses anything not legal
-    rules = rules_of(ex)
-    if ex.seed is None:  # the position is the data's, and the public legal_moves allows the move
-        assert codes(r.hand) == set(ex.hand) and codes(r.table) == set(ex.table)
-        assert Move.parse(ex.move) in legal_moves(parse_cards(list(ex.hand)), parse_cards(list(ex.table)), rules)
+    state = from_text(ex.position)
+    if not ex.new_deal:  # the position is the data's, and the public legal_moves allows the move
+        assert r.hand == state.hand(state.turn) and r.table == state.table
+        assert Move.parse(ex.move) in legal_moves(state.hand(state.turn), state.table, state.rules)
     outcome, claim = r.outcome, ex.claim
     checks = {
         "takes": lambda: codes(r.move.takes) == set(claim["takes"]),
@@ -63,13 +63,22 @@ def test_every_example_is_legal_and_its_claim_holds_in_the_engine(ex: Example):
         assert checks[key](), f"{ex.key}: claim {key}={claim[key]!r} does not hold"
 
 
-@pytest.mark.parametrize("ex", [e for e in EXAMPLES if e.seed is None], ids=[e.key for e in EXAMPLES if e.seed is None])
-def test_the_built_positions_agree_with_the_public_legal_moves(ex: Example):
-    rules = rules_of(ex)
-    state = position(ex, rules)
-    expected = legal_moves(parse_cards(list(ex.hand)), parse_cards(list(ex.table)), rules)
+MADE = [e for e in EXAMPLES if not e.new_deal]
+
+
+@pytest.mark.parametrize("ex", MADE, ids=[e.key for e in MADE])
+def test_the_hand_made_positions_agree_with_the_public_legal_moves(ex: Example):
+    state = from_text(ex.position)
+    expected = legal_moves(state.hand(state.turn), state.table, state.rules)
     assert set(state.legal_moves()) == set(expected)
-    assert state.turn == ex.seat and state.last_deal is ex.last_deal
+    # only the seat to play holds cards; the stock is empty (the last deal) or holds one more deal
+    assert [seat for seat in range(state.players) if state.hand(seat)] == [state.turn]
+    assert state.stock_count == (0 if state.last_deal else 4 * state.players)
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=IDS)
+def test_the_position_text_round_trips(ex: Example):
+    assert from_text(ex.position).to_text() == ex.position
 
 
 def test_the_examples_cover_every_rule_house_option_and_player_count():
@@ -79,7 +88,7 @@ def test_the_examples_cover_every_rule_house_option_and_player_count():
     assert set(OPTIONS) == set(Rules().to_dict()) - {"players"}
     placed = [k for keys in (*RULE_EXAMPLES.values(), *OPTIONS.values(), *PLAYER_EXAMPLES.values()) for k in keys]
     assert sorted(placed) == sorted(IDS)  # every example is on the page exactly once
-    assert {rules_of(ex).players for ex in EXAMPLES} == {2, 3, 4}
+    assert {from_text(ex.position).players for ex in EXAMPLES} == {2, 3, 4}
 
 
 def test_the_scoring_table_is_the_engines():
