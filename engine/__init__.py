@@ -7,7 +7,7 @@
 
 from engine.ai.players import Player, bot
 from engine.cards import CARDS, Card, CardError, parse_cards
-from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, from_position, new_match
+from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, Shown, from_position, new_match
 from engine.moves import IllegalMove, Move, Reason, card_sum, legal_moves
 from engine.observation import Observation, observation
 from engine.position import from_text
@@ -35,6 +35,7 @@ __all__ = [
     "RoundScore",
     "Rules",
     "RulesError",
+    "Shown",
     "bot",
     "card_sum",
     "from_position",

@@ -9,6 +9,8 @@ Cards move between zones, written as text: ``"hand:N"`` (seat N's hand), ``"tabl
 - ``capture`` / ``sweep`` (a jack): the played card and what it takes go from the table to the
   side's pile;
 - ``sur``: that capture was a sur (R8); it moves nothing;
+- ``show``: open hand: ``seat`` turns ``cards[0]`` of its hand face up for all to see; it
+  moves nothing;
 - ``deal``: the dealer moves cards: from the stock to each hand and, on a round's first deal,
   to the table; before a new round, the piles (and any cards left on the table) back into the
   stock;
@@ -38,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card
 
-KINDS = ("play", "capture", "sweep", "sur", "deal", "leftover", "round_end", "match_end")
+KINDS = ("play", "capture", "sweep", "sur", "show", "deal", "leftover", "round_end", "match_end")
 
 
 @dataclass(frozen=True, slots=True)

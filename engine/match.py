@@ -22,7 +22,7 @@ from engine.captures import RANK, UNIT, counts_of
 from engine.cards import CARDS, JACK, KING, QUEEN, Card, ids_of, mask_of
 from engine.events import Event, deal_into_hands, deal_round, pile
 from engine.events import hand as in_hand
-from engine.moves import MOVES, IllegalMove, Move, Reason, card_sum, legal_keys, move_of
+from engine.moves import MOVES, SHOW, IllegalMove, Move, Reason, card_sum, legal_keys, move_by_key
 from engine.rules import Rules
 from engine.scoring import RoundScore, score_round, side_masks
 from engine.surs import count_sur, is_sur, sur_scores
@@ -52,6 +52,16 @@ class PlayedMove(NamedTuple):
     scores: bool = False
 
 
+class Shown(NamedTuple):
+    """Open hand: ``seat`` chose to turn ``card`` face up when ``at`` moves of the round had
+    been played: every seat shows one card at each deal, and another when it plays the shown
+    one. A seat's last card is turned up by the rule, not by a choice, so it is not listed."""
+
+    seat: int
+    card: Card
+    at: int
+
+
 @dataclass(frozen=True, slots=True)
 class Leftover:
     """The cards left on the table at the end of a round and the seat that took them (R9)."""
@@ -62,8 +72,9 @@ class Leftover:
 
 @dataclass(frozen=True, slots=True)
 class RoundLog:
-    """One round so far: its dealer, deals, moves, and once over its leftover, score sheets and
-    each side's pile (every card it took, the leftover included; `piles`)."""
+    """One round so far: its dealer, deals, moves (the cards played), and once over its
+    leftover, score sheets and each side's pile (every card it took, the leftover included;
+    `piles`). Under the open hand, `shows` lists the cards turned face up."""
 
     dealer: int
     deals: tuple[Deal, ...]
@@ -71,6 +82,7 @@ class RoundLog:
     leftover: Leftover | None = None
     score: tuple[RoundScore, ...] | None = None
     piles: tuple[tuple[Card, ...], ...] = ()
+    shows: tuple[Shown, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +108,9 @@ class Outcome:
 
 # What `apply` notes of a move, from which `MatchState.last` builds its `Outcome`: seat, move,
 # sur, sur scored, the side whose sur it cancelled, the table (card ids) before the move and
-# right after it (before a round end clears it), and what followed: "" (nothing), "deal",
-# "round" (a new round was dealt) or "match_end". A plain tuple: a named one costs a move a
-# tenth of its time.
+# right after it (before a round end clears it), and what followed: "" (nothing), "show" (the
+# seat's last card was turned face up), "deal", "round" (a new round was dealt) or
+# "match_end". A plain tuple: a named one costs a move a tenth of its time.
 _Told = tuple[int, Move, bool, bool, "int | None", tuple[int, ...], tuple[int, ...], str]
 
 
@@ -134,6 +146,7 @@ class MatchState:
         "_dealer",
         "_deals",
         "_moves",
+        "_shows",
         "_winner",
         "_last",
         "_told",
@@ -154,13 +167,14 @@ class MatchState:
     _captured: tuple[int, ...]  # per seat, the mask of the cards it took this round
     _last_capturer: int | None
     _sur_stack: tuple[int, ...]  # sides of this round's scoring surs not (yet) cancelled, oldest first
-    _revealed: int  # open hand: mask of face-up cards still in hands
+    _revealed: int  # open hand: mask of the face-up cards in hands
     _start_totals: tuple[int, ...]
     _totals: tuple[int, ...]
     _rounds: tuple[RoundLog, ...]  # finished rounds
     _dealer: int
     _deals: tuple[Deal, ...]  # of the round in play
     _moves: tuple[PlayedMove, ...]  # of the round in play
+    _shows: tuple[Shown, ...]  # of the round in play (open hand)
     _winner: int | None
     _last: Outcome | None  # built from `_told` when first read
     _told: _Told | None
@@ -209,9 +223,12 @@ class MatchState:
 
     @property
     def ply(self) -> int:
-        """Moves made in the whole match so far; a move form carries it for compare-and-set."""
-        done = sum(len(r.moves) for r in self._rounds)
-        return done if self.finished else done + len(self._moves)  # once over, the last round is in rounds
+        """Moves made in the whole match so far (cards played, and shown under the open hand); a
+        move form carries it for compare-and-set."""
+        done = sum(len(r.moves) + len(r.shows) for r in self._rounds)
+        if self.finished:  # once over, the last round is in rounds
+            return done
+        return done + len(self._moves) + len(self._shows)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -253,7 +270,8 @@ class MatchState:
 
     @property
     def face_up(self) -> frozenset[Card]:
-        """Open hand: the cards in hands that lie face up (each seat's first card of the deal)."""
+        """Open hand: the cards in hands that lie face up (one per seat that holds cards, once
+        it has chosen); an empty set otherwise."""
         return _shown(self._revealed)
 
     @property
@@ -275,7 +293,7 @@ class MatchState:
         """The round in play so far; once the match is over, its last round, scored."""
         log = self._log
         if log is None:
-            log = self._log = RoundLog(self._dealer, self._deals, self._moves)
+            log = self._log = RoundLog(self._dealer, self._deals, self._moves, shows=self._shows)
         return log
 
     @property
@@ -291,10 +309,17 @@ class MatchState:
         first = self._deals[0]
         return tuple(deal_round(self._dealer, first.hands, first.table))
 
+    @property
+    def must_show(self) -> bool:
+        """Open hand: the seat to play holds cards but none face up, so it must first show one
+        (at each deal, and after playing its shown card). Its legal moves are then shows."""
+        hand = self._hands[self._turn]
+        return self._rules.open_hand and bool(hand) and not any(self._revealed >> c & 1 for c in hand)
+
     def legal_moves(self) -> list[Move]:
         """The legal moves of the seat to play (none once the match is over)."""
         known = MOVES
-        return [known.get(key) or move_of(key & 63, key >> 6) for key in self._legal_keys()]
+        return [known.get(key) or move_by_key(key) for key in self._legal_keys()]
 
     def _legal_keys(self) -> list[int]:
         """`legal_keys` of this position, worked out once: `legal_moves` and `apply` both need them."""
@@ -302,6 +327,8 @@ class MatchState:
         if legal is None:
             if self._winner is not None:
                 legal = []
+            elif self._rules.open_hand and self.must_show:
+                legal = [SHOW | card for card in self._hands[self._turn]]
             else:
                 legal = legal_keys(self._hands[self._turn], self._mask, self._counts, self._rules.forced_capture)
             self._legal = legal
@@ -336,6 +363,11 @@ class MatchState:
         seat, rules = self._turn, self._rules
         # The next state is built by changing a fresh copy, which nobody else holds yet.
         new = self._copy()
+        if key & SHOW:
+            new._show(seat, card)
+            new._turn = (seat + 1) % rules.players
+            new._told = (seat, move, False, False, None, self._table, self._table, "")
+            return new
         hands = list(self._hands)
         held = hands[seat]
         at = held.index(card)
@@ -362,9 +394,15 @@ class MatchState:
             new._mask = self._mask | 1 << card
             new._counts = self._counts + UNIT[card]
         new._moves = self._moves + (PlayedMove(seat, move, sur, scored),)
-        if self._revealed:
-            new._revealed = self._revealed & ~(1 << card)
         then, after = "" if held[1:] or any(hands) else "deal" if new._stock else "round", new._table
+        if self._revealed >> card & 1:  # open hand: the shown card was played; show another
+            new._revealed = self._revealed & ~(1 << card)
+            left = hands[seat]
+            if len(left) == 1:  # no choice, so no move: the last card is turned up at once
+                new._revealed |= 1 << left[0]
+                then = "show"
+            elif left:
+                new._turn = seat  # the same seat chooses which card to show next
         if then == "deal":
             new._deal()
         elif then == "round":
@@ -396,6 +434,7 @@ class MatchState:
         new._dealer = self._dealer
         new._deals = self._deals
         new._moves = self._moves
+        new._shows = self._shows
         new._winner = self._winner
         new._last = new._told = new._legal = new._log = None
         return new
@@ -404,12 +443,19 @@ class MatchState:
         """Why ``move``, not among the ``legal`` keys, is refused."""
         if move.card.id not in self._hands[self._turn]:
             return IllegalMove(f"{move.card} is not in the hand of seat {self._turn}", Reason.NOT_IN_HAND)
+        if legal and legal[0] & SHOW:
+            return IllegalMove("open hand: first turn one of your cards face up", Reason.MUST_SHOW)
+        if move.shows:
+            return IllegalMove("a card is shown only at a deal or after playing the shown card", Reason.NO_SHOW)
         return _why_illegal(move, legal, self._table)
 
     def _outcome(self, told: _Told) -> Outcome:
         """The `Outcome` of the move ``told`` describes, the one that led to this state."""
         seat, move, sur, scored, cancelled, before, after, then = told
-        events = [Event("play", seat, (move.card,), in_hand(seat), "table")]
+        if move.shows:
+            events = [Event("show", seat, (move.card,))]
+        else:
+            events = [Event("play", seat, (move.card,), in_hand(seat), "table")]
         if move.takes:
             taken = move.takes_mask
             took = tuple(CARDS[c] for c in before if taken >> c & 1)
@@ -418,10 +464,12 @@ class MatchState:
             if sur:
                 events.append(Event("sur", seat))
         flags: dict[str, Any] = {}
-        if then == "deal":
+        if then == "show":
+            events.append(Event("show", seat, self.hand(seat)))
+        elif then == "deal":
             events += deal_into_hands(self._dealer, self._deals[-1].hands)
             flags = {"dealt": True}
-        elif then:
+        elif then:  # "round" or "match_end"
             log = self._rounds[-1]
             if log.leftover is not None:
                 to = pile(self._rules.side_of(log.leftover.seat))
@@ -459,8 +507,7 @@ class MatchState:
         self._deal_no += 1
         self._hands = tuple(hands)
         self._stock = self._stock[4 * n :]
-        self._revealed = _reveal(self._rules, hands)
-        self._deals = self._deals + (Deal(dealt, (), len(self._moves)),)
+        self._deals = self._deals + (Deal(dealt, (), len(self._moves)),)  # open hand: each seat then shows a card
 
     def _end_round(self) -> MatchState:
         """Take the leftover, score the round, then deal the next one or end the match."""
@@ -472,7 +519,7 @@ class MatchState:
         piles = side_masks(rules, list(captured))
         score = score_round(rules, piles, list(self.surs()))
         pile_cards = tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles)
-        log = RoundLog(self._dealer, self._deals, self._moves, leftover, score, pile_cards)
+        log = RoundLog(self._dealer, self._deals, self._moves, leftover, score, pile_cards, self._shows)
         totals = tuple(t + s.total for t, s in zip(self._totals, score, strict=True))
         rounds = self._rounds + (log,)
         best = max(totals)
@@ -482,6 +529,11 @@ class MatchState:
             self._table, self._mask, self._counts = (), 0, 0
             return self
         return _start_round(rules, self._seed, self._round_no + 1, totals, rounds)
+
+    def _show(self, seat: int, card: int) -> None:
+        """Open hand: ``seat`` turns ``card`` of its hand face up."""
+        self._revealed |= 1 << card
+        self._shows = self._shows + (Shown(seat, CARDS[card], len(self._moves)),)
 
     # --- positions as text (engine/position.py) --------------------------------------------
 
@@ -545,7 +597,7 @@ def make_state(
     state._dealer = dealer
     first = Deal(tuple(tuple(CARDS[c] for c in hand) for hand in hands), tuple(CARDS[c] for c in table))
     state._deals = (first,)
-    state._moves = ()
+    state._moves = state._shows = ()
     state._winner = winner
     state._last = state._told = state._legal = state._log = None
     return state
@@ -683,16 +735,11 @@ def _start_round(
         captured=(0,) * n,
         last_capturer=None,
         sur_stack=(),
-        revealed=_reveal(rules, hands),
+        revealed=0,  # open hand: each seat chooses a card to show at its first turn
         start_totals=totals,
         totals=totals,
         rounds=rounds,
     )
-
-
-def _reveal(rules: Rules, hands: Sequence[tuple[int, ...]]) -> int:
-    """Open hand: each seat turns up the first card dealt to it; nothing otherwise."""
-    return mask_of(hand[0] for hand in hands if hand) if rules.open_hand else 0
 
 
 def _counts_of(mask: int) -> int:

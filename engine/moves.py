@@ -34,6 +34,8 @@ class Reason(StrEnum):
     KING_TAKES_KING = "king_takes_king"  # a king takes exactly one king (R5)
     QUEEN_TAKES_QUEEN = "queen_takes_queen"  # a queen takes exactly one queen (R5)
     BAD_SET = "bad_set"  # any other set the card cannot take
+    MUST_SHOW = "must_show"  # open hand: this seat must first turn one of its cards face up
+    NO_SHOW = "no_show"  # a card is shown only under the open hand, at a deal or after playing the shown one
 
 
 class IllegalMove(ValueError):
@@ -64,32 +66,50 @@ def card_sum(cards: Iterable[Card]) -> int:
     return sum(card.rank for card in cards)
 
 
+SHOW = 1 << 58
+"""The flag of a show in a move's key (`move_by_key`): above the card id and the taken mask."""
+SHOW_PREFIX = "show:"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A card played and the exact set of table cards it takes (empty when the card is placed).
+    """A card played and the exact set of table cards it takes (empty when the card is placed);
+    or, under the open hand, a card of the hand turned face up (``shows``: nothing is played).
 
-    Text form: the card, then ``+`` and the taken cards: ``"7C+4D"``, ``"3H+5S+3D"``, ``"KD"``.
+    Text form: the card, then ``+`` and the taken cards: ``"7C+4D"``, ``"3H+5S+3D"``, ``"KD"``;
+    a show is ``"show:7C"``.
 
     >>> Move.parse("3H+5S+3D") == Move.parse("3H+3D+5S")
     True
-    >>> Move.parse("QS").places
-    True
+    >>> Move.parse("QS").places, Move.parse("show:QS").places, Move.show(Card.parse("QS"))
+    (True, False, Move.parse('show:QS'))
     """
 
     card: Card
     takes: frozenset[Card] = frozenset()
-    _key: int = field(init=False, repr=False, compare=False)  # `move_of`'s key: the taken mask, then the card id
+    shows: bool = False
+    _key: int = field(init=False, repr=False, compare=False)  # `move_by_key`'s key
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card) or not all(isinstance(c, Card) for c in self.takes):
             raise CardError("a move is made of Card values")
         if not isinstance(self.takes, frozenset):
             object.__setattr__(self, "takes", frozenset(self.takes))
-        object.__setattr__(self, "_key", mask_of(c.id for c in self.takes) << 6 | self.card.id)
+        if self.shows and self.takes:
+            raise CardError("a card turned face up takes nothing")
+        key = mask_of(c.id for c in self.takes) << 6 | self.card.id
+        object.__setattr__(self, "_key", key | SHOW if self.shows else key)
+
+    @staticmethod
+    def show(card: Card) -> Move:
+        """Turning ``card`` face up in the hand (open hand)."""
+        return Move(card, shows=True)
 
     @staticmethod
     def parse(text: str) -> Move:
         """A move from its text form."""
+        if text.startswith(SHOW_PREFIX):
+            return Move.show(Card.parse(text[len(SHOW_PREFIX) :]))
         card, *takes = text.split("+")
         return Move(Card.parse(card), frozenset(Card.parse(c) for c in takes))
 
@@ -102,13 +122,15 @@ class Move:
     @property
     def places(self) -> bool:
         """True when the card captures nothing and is laid on the table."""
-        return not self.takes
+        return not self.takes and not self.shows
 
     @property
     def takes_mask(self) -> int:
-        return self._key >> 6
+        return self._key >> 6 & _ALL
 
     def __str__(self) -> str:
+        if self.shows:
+            return SHOW_PREFIX + str(self.card)
         return "+".join([str(self.card), *(str(c) for c in sorted(self.takes, key=_order))])
 
     def __repr__(self) -> str:
@@ -124,8 +146,11 @@ def _order(card: Card) -> int:
 
 
 MOVES: dict[int, Move] = {}
-"""Every `Move` made so far by its `move_of` key; a hot loop reads it and calls `move_of` on a miss."""
+"""Every `Move` made so far by its key; a hot loop reads it and calls `move_by_key` on a miss."""
 _MOVES_LIMIT = 100_000  # moves kept before the table is emptied; bounds memory in long runs
+
+
+_ALL = (1 << 52) - 1
 
 
 def move_of(card: int, taken: int) -> Move:
@@ -135,14 +160,21 @@ def move_of(card: int, taken: int) -> Move:
     >>> move_of(24, 1 << 13) is move_of(24, 1 << 13)
     True
     """
-    key = taken << 6 | card
-    return MOVES.get(key) or _new_move(key)
+    return move_by_key(taken << 6 | card)
 
 
-def _new_move(key: int) -> Move:
-    if len(MOVES) >= _MOVES_LIMIT:
-        MOVES.clear()
-    move = MOVES[key] = Move(CARDS[key & 63], frozenset(CARDS[i] for i in ids_of(key >> 6)))
+def move_by_key(key: int) -> Move:
+    """The `Move` of a key: the taken mask shifted left by 6, the card id, and `SHOW` for a show.
+
+    >>> move_by_key(SHOW | 24)
+    Move.parse('show:7C')
+    """
+    move = MOVES.get(key)
+    if move is None:
+        if len(MOVES) >= _MOVES_LIMIT:
+            MOVES.clear()
+        card, takes = CARDS[key & 63], frozenset(CARDS[i] for i in ids_of(key >> 6 & _ALL))
+        move = MOVES[key] = Move(card, takes, shows=bool(key & SHOW))
     return move
 
 

@@ -42,7 +42,7 @@ def _deal_dict(deal: Deal, first: bool) -> dict[str, Any]:
 
 
 def _round_dict(log: RoundLog) -> dict[str, Any]:
-    return {
+    data = {
         "dealer": log.dealer,
         "deals": [_deal_dict(deal, i == 0) for i, deal in enumerate(log.deals)],
         "moves": [
@@ -57,6 +57,9 @@ def _round_dict(log: RoundLog) -> dict[str, Any]:
         "leftover": {"seat": log.leftover.seat, "cards": _codes(log.leftover.cards)} if log.leftover else {},
         "score": [s.to_dict() for s in log.score] if log.score is not None else None,
     }
+    if log.shows:  # open hand only, so every other record is as it always was
+        data["shows"] = [{"seat": s.seat, "card": str(s.card), "at": s.at} for s in log.shows]
+    return data
 
 
 def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
@@ -78,6 +81,23 @@ def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
     }
 
 
+def _actions(round_data: dict[str, Any]) -> list[tuple[int, Move]]:
+    """A round's moves and shows (open hand) in the order they were made: a show ``at`` n came
+    after the round's n-th move."""
+    shows = sorted(round_data.get("shows", []), key=lambda s: s["at"])  # stable: same-``at`` shows keep their order
+    actions: list[tuple[int, Move]] = []
+    for ply, move_data in enumerate([*round_data["moves"], None]):
+        while shows and shows[0]["at"] == ply:
+            show = shows.pop(0)
+            actions.append((show["seat"], Move.show(Card.parse(show["card"]))))
+        if move_data is not None:
+            move = Move(Card.parse(move_data["card"]), frozenset(map(Card.parse, move_data["takes"])))
+            actions.append((move_data["seat"], move))
+    if shows:
+        raise RecordError(f"a show after move {shows[0]['at']}, which the round never reached")
+    return actions
+
+
 def replay(data: dict[str, Any]) -> MatchState:
     """The state a record describes, rebuilt from its seed and moves and checked against it."""
     try:
@@ -88,12 +108,11 @@ def replay(data: dict[str, Any]) -> MatchState:
         for number, round_data in enumerate(rounds):
             if state.round_no != number:
                 raise RecordError(f"round {number}: the record has a round the game never reached")
-            for ply, move_data in enumerate(round_data["moves"]):
+            for ply, (seat, move) in enumerate(_actions(round_data)):
                 if state.finished:
                     raise RecordError("moves after the end of the match")
-                if move_data["seat"] != state.turn:
-                    raise RecordError(f"round {number}, move {ply}: seat {move_data['seat']} is not to play")
-                move = Move(Card.parse(move_data["card"]), frozenset(map(Card.parse, move_data["takes"])))
+                if seat != state.turn:
+                    raise RecordError(f"round {number}, move {ply}: seat {seat} is not to play")
                 try:
                     state = state.apply(move)
                 except IllegalMove as error:

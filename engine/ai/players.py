@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from engine.ai.playout import Round, apply_move, copy_round, move_value, play_out, sur_counts
+from engine.ai.playout import Round, apply_move, copy_round, mask_value, move_value, play_out, sur_counts
 from engine.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 from engine.captures import BIT, CAPTURERS, capture, counts_of, options
 from engine.cards import ids_of, mask_of
@@ -41,6 +41,33 @@ def _require_turn(view: Observation) -> tuple[Move, ...]:
     if not view.legal_moves:
         raise ValueError("it is not this seat's turn")
     return view.legal_moves
+
+
+# Open hand: what showing a card costs, by rank (ace .. king). A shown card tells the others
+# what not to leave on the table: a jack (it sweeps) most, a number card (sums of eleven) less,
+# a king or queen (it takes only its own rank, and the others see the ranks played) least.
+_SHOW_COST = (0, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 1, 1)
+
+
+def careful_show(view: Observation) -> Move:
+    """Open hand: the card to turn face up that tells the other seats least, by `_SHOW_COST`,
+    then the one worth least if captured (aces, the 2 of clubs, the 10 of diamonds and clubs
+    count); the same view gives the same choice.
+
+    >>> from engine.match import new_match
+    >>> from engine.observation import observation
+    >>> from engine.rules import Rules
+    >>> view = observation(new_match(3, Rules(open_hand=True)), 0)
+    >>> [str(c) for c in view.hand], str(careful_show(view))  # keeps the jack and the 10 of diamonds hidden
+    (['JC', '9H', '7D', '10D'], 'show:7D')
+    """
+    cost = _SHOW_COST
+    return min(_require_turn(view), key=lambda m: (cost[m.card.rank], mask_value(BIT[m.card.id]), m.card.id))
+
+
+def showing(view: Observation) -> bool:
+    """Whether this seat's choice is which card to show (open hand), not which to play."""
+    return bool(view.legal_moves) and view.legal_moves[0].shows
 
 
 class RandomPlayer:
@@ -73,6 +100,8 @@ class EasyPlayer:
         legal = _require_turn(view)
         if self.rng.random() < self.randomness:
             return self.rng.choice(legal)
+        if showing(view):
+            return careful_show(view)
         return max(legal, key=lambda move: immediate_value(view, move))
 
 
@@ -94,6 +123,8 @@ class MediumPlayer:
 
     def choose(self, view: Observation) -> Move:
         legal = _require_turn(view)
+        if showing(view):
+            return careful_show(view)
         n = view.rules.players
         reply_seat = (view.seat + 1) % n
         unseen = ids_of(ALL_CARDS & ~seen_mask(view))
@@ -175,6 +206,9 @@ class ProPlayer:
         legal = _require_turn(view)
         if len(legal) == 1:
             return {legal[0]: 0.0}
+        if showing(view):  # no search for which card to show: the careful choice scores 1, the rest 0
+            best = careful_show(view)
+            return {move: float(move == best) for move in legal}
         evidence = Evidence.of(view)
         behaviour = Behaviour(view)
 
@@ -238,7 +272,7 @@ class OraclePlayer(ProPlayer):
         legal = _require_turn(view)
         if len(legal) == 1:
             return {legal[0]: 0.0}
-        if self.sees == "hands-once-played" and not others_played_this_deal(view):
+        if showing(view) or (self.sees == "hands-once-played" and not others_played_this_deal(view)):
             return super().evaluate(view)
         if self.peek is None:
             raise RuntimeError("the oracle needs peek() wired to the real match state")

@@ -41,7 +41,7 @@ def test_replaying_the_events_of_whole_matches_reproduces_every_zone_at_every_pl
             outcome = state.last
             kinds = [e.kind for e in outcome.events]
             assert set(kinds) <= set(KINDS)
-            assert kinds[0] == "play" and outcome.events[0].cards == (move.card,)
+            assert kinds[0] == ("show" if move.shows else "play") and outcome.events[0].cards == (move.card,)
             assert ("sur" in kinds) == outcome.sur
             assert ("round_end" in kinds) == (outcome.round_over is not None)
             assert ("match_end" in kinds) == outcome.match_over

@@ -70,8 +70,10 @@ def test_random_matches_keep_every_rule_invariant(rules):
         assert max(final.totals) >= rules.target
         assert final.totals.count(max(final.totals)) == 1
         assert final.totals[final.winner] == max(final.totals)
-        assert final.ply == len(states) - 1 == 48 * len(final.rounds)
-        assert final.table == () and sum(len(final.captured_cards(s)) for s in range(final.players)) == 52, "leftovers taken"
+        assert final.ply == len(states) - 1 == sum(len(r.moves) + len(r.shows) for r in final.rounds)
+        assert all(r.shows for r in final.rounds) == rules.open_hand
+        taken = sum(len(final.captured_cards(s)) for s in range(final.players))
+        assert final.table == () and taken == 52, "leftovers taken"
     assert rounds >= 24
 
 
@@ -159,14 +161,22 @@ def test_observation_holds_nothing_hidden():
             assert view.hand_counts == tuple(len(h) for h in state.hands)
 
 
-def test_open_hand_reveals_one_card_per_hand_until_played():
-    state = new_match(3, Rules(open_hand=True))
-    view = observation(state, 0)
-    assert [len(cards) for cards in view.revealed] == [1, 1]
-    shown = view.revealed[1][0]
-    assert shown == state.hand(1)[0]
-    plain = observation(new_match(3), 0)
-    assert plain.revealed == ((), ())
+def test_open_hand_keeps_one_card_of_every_hand_face_up_once_shown():
+    # Under the open hand, whenever a seat is to play a card (not to show one), every seat that
+    # holds cards has exactly one of them face up, and another seat's view shows it.
+    rng = random.Random(3)
+    for seed in range(6):
+        state = new_match(seed, Rules(players=2 + seed % 3, open_hand=True))
+        while not state.finished:
+            if not state.must_show and not any(m.shows for m in state.legal_moves()):
+                shown = state.face_up
+                for seat in range(state.players):
+                    in_hand = shown & set(state.hand(seat))
+                    assert len(in_hand) == (1 if state.hand(seat) else 0)
+                    other = (seat + 1) % state.players
+                    assert observation(state, other).revealed[seat] == tuple(in_hand)
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert observation(new_match(3), 0).revealed == ((), ())
 
 
 def test_illegal_moves_change_nothing():

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine import CARDS, Rules, bot, from_position, new_match, observation, parse_cards
+from engine import CARDS, Move, Rules, bot, from_position, new_match, observation, parse_cards
 from engine.ai.players import LEVELS, OraclePlayer
 from engine.ai.worlds import Evidence, sample_world, seen_mask
 from engine.cards import mask_of
@@ -116,8 +116,11 @@ def test_evidence_only_under_whole_hand_forced_capture():
 def test_open_hand_cards_stay_in_their_hand_in_every_world():
     rules = Rules(open_hand=True)
     state = new_match(6, rules)
+    state = state.apply(Move.show(state.hand(0)[0])).apply(Move.show(state.hand(1)[2]))  # each seat shows one
     view = observation(state, 0)
+    assert view.revealed[0] != () and view.legal_moves and not view.legal_moves[0].shows
     shown = view.revealed[1][0].id
+    assert shown == state.hand(1)[2].id
     for seed in range(20):
         world = sample_world(view, Evidence.of(view), random.Random(seed))
         assert shown in world.hands[1]
@@ -257,3 +260,25 @@ def test_arena_command_line_prints_json(capsys):
     timing = ("a_move_ms", "b_move_ms")
     assert {k: v for k, v in summary.items() if k not in timing} == {k: v for k, v in same.items() if k not in timing}
     assert summary["a"] == "easy" and summary["b"] == "random"
+
+
+@pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy"])
+def test_open_hand_every_level_shows_a_card_of_its_hand_and_plays_whole_matches(level):
+    rules = Rules(open_hand=True)
+    state = new_match(8, rules)
+    view = observation(state, 0)
+    assert all(m.shows for m in view.legal_moves)
+    move = bot(level, seed=1, **({"worlds": 4} if level == "pro" else {})).choose(view)
+    assert move.shows and move.card in view.hand
+    players = [bot(level, seed=2, **({"worlds": 2} if level == "pro" else {})), bot("random", seed=3)]
+    while state.round_no == 0:  # a whole round: every show and play is legal
+        state = state.apply(players[state.turn].choose(observation(state, state.turn)))
+    assert len(state.rounds[0].moves) == 48 and len(state.rounds[0].shows) >= 12
+
+
+def test_the_careful_show_keeps_a_jack_hidden_and_shows_a_king_first():
+    rules = Rules(open_hand=True)
+    state = from_position([parse_cards("JC 7H KS 2D"), parse_cards("3C 4C 5C 6C")], parse_cards("9S"), rules)
+    view = observation(state, 0)
+    for level in ("medium", "pro"):
+        assert str(bot(level, seed=1).choose(view)) == "show:KS"

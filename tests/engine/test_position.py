@@ -204,12 +204,12 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
     text = (
         "chaharbargh-position/1 rules=p2,card,js0,sp5,ld0,sc1,co50,t62,oh1 seed=3 round=2 deal=4 dealer=0 "
         "turn=0 hands=2H,9D/KH,QC table=4D,5S stock=AC,AD,AH,AS,3C,3D,3H,3S "
-        "piles=7C/4C,JD surs=1 last=1 start=20/30 totals=20/30 shown=QC winner=-"
+        "piles=7C/4C,JD surs=1 last=1 start=20/30 totals=20/30 shown=9D,QC winner=-"
     )
     state = MatchState.from_text(text)
     assert state.to_text() == text
     assert state.surs() == (0, 1) and state.dealer == 0 and state.round_no == 2
-    assert observation(state, 0).revealed == ((), (engine.Card.parse("QC"),))
+    assert observation(state, 0).revealed == ((engine.Card.parse("9D"),), (engine.Card.parse("QC"),))
     # 2 + 4 + 5 = 11 bares the table; the 9 finds no 2, so per card it may be placed
     assert [str(m) for m in state.legal_moves()] == ["2H+4D+5S", "9D"]
     after = state.apply(Move.parse("2H+4D+5S"))
@@ -217,12 +217,14 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
     assert (after.last.sur, after.last.sur_scored, after.last.sur_cancelled) == (True, True, 1)
     assert after.surs() == (0, 0) and "surs=- " in after.to_text()
     # the other three cards find nothing and are placed; the hands are then empty, so the stock's
-    # last 8 cards are dealt from the left of the dealer (seat 1 first), each hand's first face up
+    # last 8 cards are dealt from the left of the dealer (seat 1 first); seat 0, to play, must
+    # first choose which of its new cards to show
     dealt = after.apply(Move.parse("KH")).apply(Move.parse("9D")).apply(Move.parse("QC"))
     assert dealt.last.dealt and dealt.deal_no == 5 and dealt.stock == ()
     assert [str(c) for c in dealt.hand(1)] == ["AC", "AD", "AH", "AS"]
     assert [str(c) for c in dealt.hand(0)] == ["3C", "3D", "3H", "3S"]
-    assert " shown=AC,3C " in dealt.to_text()
+    assert " shown=- " in dealt.to_text() and dealt.turn == 0 and dealt.must_show
+    assert [str(m) for m in dealt.legal_moves()] == ["show:3C", "show:3D", "show:3H", "show:3S"]
 
 
 # --- malformed text ----------------------------------------------------------------------------

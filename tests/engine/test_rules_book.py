@@ -9,6 +9,7 @@ from engine import (
     CARDS,
     IllegalMove,
     Move,
+    Reason,
     Rules,
     RulesError,
     from_position,
@@ -545,24 +546,62 @@ def test_house_sur_cutoff_player_cancels_nothing():
     assert state.last.sur and state.last.sur_cancelled is None and state.surs() == (0, 1)
 
 
-def test_house_open_hand():
+def test_house_open_hand_every_seat_chooses_a_card_to_show_before_play():
+    rules = Rules(open_hand=True, forced_capture="off")  # any card may be placed: the test chooses freely
+    hands = [parse_cards("KD 9H 5C QS"), parse_cards("KC 3S 8H 2D")]
+    state = from_position(hands, parse_cards("4D"), rules)
+    # seat 0 (left of the dealer) chooses first which card to show; nobody plays before
+    assert state.turn == 0 and state.must_show
+    assert [str(m) for m in state.legal_moves()] == ["show:KD", "show:9H", "show:5C", "show:QS"]
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Move.parse("KD"))
+    assert refused.value.reason == Reason.MUST_SHOW
+    shown = state.apply(Move.parse("show:9H"))
+    assert [(e.kind, e.seat, e.cards) for e in shown.last.events] == [("show", 0, parse_cards("9H"))]
+    assert shown.turn == 1 and shown.must_show
+    both = shown.apply(Move.parse("show:8H"))
+    # play begins with seat 0 again; each sees the other's face-up card, and no more shows now
+    assert both.turn == 0 and not both.must_show and both.ply == 2
+    assert observation(both, 1).revealed == (parse_cards("9H"), parse_cards("8H"))
+    assert observation(both, 0).revealed == (parse_cards("9H"), parse_cards("8H"))
+    with pytest.raises(IllegalMove) as refused:
+        both.apply(Move.parse("show:KD"))
+    assert refused.value.reason == Reason.NO_SHOW
+    # a card other than the shown one: the shown card stays up
+    placed = both.apply(Move.parse("KD"))
+    assert placed.turn == 1 and observation(placed, 1).revealed[0] == parse_cards("9H")
+    # seat 1 plays its shown card with three left: it shows another before seat 0 plays
+    again = placed.apply(Move.parse("8H"))
+    assert again.turn == 1 and again.must_show and observation(again, 0).revealed[1] == ()
+    assert [str(m) for m in again.legal_moves()] == ["show:KC", "show:3S", "show:2D"]
+    again = again.apply(Move.parse("show:2D"))
+    assert again.turn == 0 and observation(again, 0).revealed[1] == parse_cards("2D")
+    assert [(s.seat, str(s.card), s.at) for s in again.current.shows] == [(0, "9H", 0), (1, "8H", 0), (1, "2D", 2)]
+
+
+def test_house_open_hand_a_last_card_is_shown_without_a_choice():
+    rules = Rules(open_hand=True, forced_capture="off")
+    state = from_position([parse_cards("9H 5C"), parse_cards("KC 3S")], parse_cards("4D"), rules)
+    state = state.apply(Move.parse("show:9H")).apply(Move.parse("show:KC"))
+    after = state.apply(Move.parse("9H"))  # the shown card, one card left: it goes face up at once
+    assert after.turn == 1 and after.ply == 3 and observation(after, 1).revealed[0] == parse_cards("5C")
+    assert [e.kind for e in after.last.events] == ["play", "show"] and after.last.events[1].cards == parse_cards("5C")
+    assert len(after.current.shows) == 2  # the rule's show is no one's choice: not a move
+
+
+def test_house_open_hand_shows_again_at_every_deal_and_records_replay():
     rules = Rules(open_hand=True)
-    for seed in range(100):  # a deal where seat 0 may play its face-up card or another one
-        state = new_match(seed, rules)
-        first = state.current.deals[0].hands[0][0]
-        legal = state.legal_moves()
-        if any(m.card == first for m in legal) and any(m.card != first for m in legal):
-            break
-    view = observation(state, 1)
-    assert view.revealed == tuple((h[0],) for h in state.current.deals[0].hands)
-    other = next(m for m in legal if m.card != first)
-    assert observation(state.apply(other), 1).revealed[0] == (first,)  # stays up until played
-    played = state.apply(next(m for m in legal if m.card == first))
-    assert observation(played, 1).revealed[0] == ()
-    rng = random.Random(seed)
-    while played.deal_no == 0:
-        played = played.apply(rng.choice(played.legal_moves()))
-    assert observation(played, 0).revealed == tuple((h[0],) for h in played.current.deals[1].hands)
+    rng = random.Random(4)
+    state = new_match(4, rules)
+    deals = 0
+    while state.round_no == 0:
+        if state.deal_no > deals or state.ply == 0:  # a fresh deal: nothing is face up yet
+            deals = state.deal_no
+            assert state.face_up == frozenset() and state.must_show and state.turn == (state.dealer + 1) % 2
+        state = state.apply(rng.choice(state.legal_moves()))
+    log = state.rounds[0]
+    assert len(log.moves) == 48 and {s.at for s in log.shows} >= {0, 8, 16, 24, 32, 40}
+    assert replay(record(state)) == state
 
 
 def test_house_open_hand_off_reveals_nothing():
