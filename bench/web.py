@@ -1,0 +1,418 @@
+"""Web speed: a human move and the computer's reply through HTTP, as the browser makes them.
+
+    python bench/web.py [--seconds 8] [--clients 1,8,32] [--levels easy,pro] [--write]
+
+Starts the app as the README does (`python3 scripts/dev.py serve`: migrations, then uvicorn,
+one worker) on a fresh SQLite database in a temporary folder, and beside it a bare FastAPI app
+with one JSON route under the same uvicorn settings (`bench/bare_app.py`). Everything runs on
+127.0.0.1 and on this machine's cores, the client included. Then, in one run:
+
+1. **Round trips.** Each simulated player starts a match at a level and plays it: it reads the
+   table fragment (`#game[data-ply][data-state]`, `#hand [data-card]`, `#table [data-card]`),
+   picks one of the legal moves of what it sees (`engine.legal_moves` on its own hand and the
+   table, the table rules) and posts it as the browser does (an HTMX form with `ply`, `card` and
+   `take`), then posts the computer's move at once (the browser waits for its pause first). A
+   round trip is those two requests; a round's score sheet is closed with `next` and a finished
+   match replaced by a new one, outside the timing. 1, 8 and 32 players play at once for
+   ``--seconds`` each; the bare app is asked its `/health` by as many clients for as long.
+2. **Bytes.** What a browser transfers for a first and a repeat visit of the home page, a
+   table, the rules and the tutorial (the page and every static file it links, gzip and brotli
+   accepted), and the size of a move's fragment.
+3. **Resume.** The latency of opening a stored match's page with 10, 10,000 and 100,000
+   matches in the database (copies of one match with its moves, each opened once).
+
+``--write`` puts the tables in docs/benchmarks.md. Absolute figures drift by up to 40% on this
+machine; the ratios to the bare app, measured in the same run, are what the targets name.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import re
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from urllib.parse import urljoin
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from report import publish  # noqa: E402
+
+from engine import Card, Rules, legal_moves  # noqa: E402
+
+PYTHON = ROOT / ".venv" / "bin" / "python"
+BROWSER = {"Sec-Fetch-Site": "same-origin", "Accept-Encoding": "gzip, br"}  # what chromium sends
+HTMX = {**BROWSER, "HX-Request": "true"}
+GAME = re.compile(r'id="game"[^>]*data-ply="(\d+)" data-state="([a-z-]+)"')
+CARD = re.compile(r'data-card="([0-9AJQK]{1,2}[CDHS])"')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A uvicorn process on 127.0.0.1 that is stopped when the benchmark ends."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+    @classmethod
+    def start(cls, command: list[str], env: dict[str, str], port: int) -> Server:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):  # up to 30 s: migrations run first
+            try:
+                if httpx.get(url + "/health", timeout=1).status_code == 200:
+                    return cls(url, process)
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None:
+                raise SystemExit(f"the server stopped: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            time.sleep(0.1)
+        raise SystemExit(f"no answer from {url}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def start_app(db: Path) -> Server:
+    """The app as the README runs it, on a fresh SQLite file."""
+    env = {**os.environ, "CHAHARBARGH_DB": str(db), "HOST": "127.0.0.1", "PORT": str(port := free_port())}
+    env.pop("DATABASE_URL", None)
+    return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log"], env, port)
+
+
+def start_bare() -> Server:
+    port = free_port()
+    command = ["-m", "uvicorn", "bench.bare_app:app", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"]
+    return Server.start([str(PYTHON), *command], dict(os.environ), port)
+
+
+# --- reading the table as the browser shows it ------------------------------------------------
+
+
+@dataclass
+class Table:
+    ply: int
+    state: str
+    hand: list[str]
+    table: list[str]
+
+
+def read_table(html: str) -> Table:
+    game = GAME.search(html)
+    if game is None:
+        raise ValueError("no #game in the answer")
+    hand, table = element(html, "hand"), element(html, "table")
+    return Table(int(game.group(1)), game.group(2), CARD.findall(hand), CARD.findall(table))
+
+
+def element(html: str, element_id: str) -> str:
+    """The element with this id, up to its matching closing tag ("" when there is none)."""
+    opening = re.search(rf'<(\w+)[^>]*\bid="{element_id}"', html)
+    if opening is None:
+        return ""
+    tag, start, depth = opening.group(1), opening.start(), 0
+    for found in re.finditer(rf"<(/?){tag}\b", html[start:]):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return html[start : start + found.end()]
+    return html[start:]
+
+
+@dataclass
+class Player:
+    """One simulated person at a table: a client with its own cookie, one match at a time."""
+
+    base: str
+    level: str
+    rng: random.Random
+    client: httpx.AsyncClient = field(init=False)
+    page: str = ""
+
+    def __post_init__(self) -> None:
+        self.client = httpx.AsyncClient(base_url=self.base, headers=BROWSER, timeout=60)
+
+    async def new_match(self) -> Table:
+        answer = await self.client.post("/matches", data={"level": self.level, "target": "62", "preset": "table"})
+        if answer.status_code != 303:
+            raise RuntimeError(f"no match: {answer.status_code}")
+        self.page = answer.headers["location"]
+        return read_table((await self.client.get(self.page)).text)
+
+    async def post(self, action: str, data: dict[str, object]) -> tuple[Table, httpx.Response]:
+        answer = await self.client.post(f"{self.page}/{action}", data=data, headers=HTMX)  # type: ignore[arg-type]
+        if answer.status_code != 200:
+            raise RuntimeError(f"{action}: {answer.status_code}")
+        return read_table(answer.text), answer
+
+    def choose(self, table: Table) -> dict[str, object]:
+        hand = [Card.parse(c) for c in table.hand]
+        move = self.rng.choice(legal_moves(hand, [Card.parse(c) for c in table.table], Rules()))
+        return {"ply": table.ply, "card": str(move.card), "take": [str(c) for c in move.takes]}
+
+
+@dataclass
+class Run:
+    latencies: list[float] = field(default_factory=list)  # seconds per round trip
+    errors: int = 0
+    fragment_bytes: list[int] = field(default_factory=list)
+
+
+async def play(player: Player, until: float, run: Run) -> None:
+    table = await player.new_match()
+    while time.perf_counter() < until:
+        try:
+            if table.state in ("match-over", "practice-over"):
+                table = await player.new_match()
+            elif table.state == "round-over":
+                table, _ = await player.post("next", {"ply": table.ply})
+            elif table.state == "computer-turn":
+                table, _ = await player.post("computer", {"ply": table.ply})
+            else:
+                start = time.perf_counter()
+                table, answer = await player.post("move", player.choose(table))
+                if table.state == "computer-turn":
+                    table, _ = await player.post("computer", {"ply": table.ply})
+                run.latencies.append(time.perf_counter() - start)
+                run.fragment_bytes.append(answer.num_bytes_downloaded)
+        except (RuntimeError, ValueError, httpx.HTTPError):
+            run.errors += 1
+            table = await player.new_match()
+
+
+async def round_trips(base: str, level: str, clients: int, seconds: float) -> tuple[Run, float]:
+    players = [Player(base, level, random.Random(i)) for i in range(clients)]
+    run = Run()
+    start = time.perf_counter()
+    await asyncio.gather(*(play(p, start + seconds, run) for p in players))
+    elapsed = time.perf_counter() - start
+    for p in players:
+        await p.client.aclose()
+    return run, elapsed
+
+
+async def bare_requests(base: str, clients: int, seconds: float) -> float:
+    async def ask(client: httpx.AsyncClient, until: float, counts: list[int]) -> None:
+        while time.perf_counter() < until:
+            (await client.get("/health")).raise_for_status()
+            counts[0] += 1
+
+    counts = [0]
+    clients_ = [httpx.AsyncClient(base_url=base, headers=BROWSER) for _ in range(clients)]
+    start = time.perf_counter()
+    await asyncio.gather(*(ask(c, start + seconds, counts) for c in clients_))
+    elapsed = time.perf_counter() - start
+    for c in clients_:
+        await c.aclose()
+    return counts[0] / elapsed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+# --- bytes on the wire ---------------------------------------------------------------------------
+
+LINKS = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+CSS_URLS = re.compile(r"url\(([^)]+)\)")
+
+
+async def visit(client: httpx.AsyncClient, path: str, cache: dict[str, httpx.Response]) -> tuple[int, int]:
+    """Bytes (bodies as transferred) and requests for a page and every static file it links, as a
+    browser with ``cache`` would fetch them: a cached file with `immutable` or a max-age is not
+    asked again, one with an ETag or Last-Modified is revalidated."""
+    page = await client.get(path)
+    total, requests = page.num_bytes_downloaded, 1
+    todo = LINKS.findall(page.text)
+    seen: set[str] = set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        headers = {}
+        if url in cache:
+            control = cache[url].headers.get("cache-control", "")
+            if "immutable" in control or "max-age" in control:
+                continue
+            if etag := cache[url].headers.get("etag"):
+                headers["If-None-Match"] = etag
+            if modified := cache[url].headers.get("last-modified"):
+                headers["If-Modified-Since"] = modified
+        answer = await client.get(url, headers=headers)
+        total, requests = total + answer.num_bytes_downloaded, requests + 1
+        if answer.status_code == 200:
+            cache[url] = answer
+            if url.endswith(".css"):
+                found = (u.strip("'\"") for u in CSS_URLS.findall(answer.text))
+                todo += [urljoin(url, u) for u in found if not u.startswith("data:")]
+    return total, requests
+
+
+async def wire(base: str) -> list[tuple[str, int, int, int, int]]:
+    rows = []
+    async with httpx.AsyncClient(base_url=base, headers=BROWSER, follow_redirects=False) as client:
+        created = await client.post("/matches", data={"level": "easy", "target": "62", "preset": "table"})
+        table_page = created.headers["location"]
+        for name, path in (("home", "/"), ("a table", table_page), ("rules", "/rules"), ("tutorial", "/learn")):
+            cache: dict[str, httpx.Response] = {}
+            first = await visit(client, path, cache)
+            again = await visit(client, path, cache)
+            rows.append((name, *first, *again))
+    return rows
+
+
+# --- resuming among many stored matches ------------------------------------------------------------
+
+
+def copy_matches(db: Path, source: str, count: int, start: int) -> None:
+    """Store ``count`` copies of match ``source`` and its moves, with new ids."""
+    with sqlite3.connect(db) as con:
+        match_cols = [r[1] for r in con.execute("PRAGMA table_info(match)") if r[1] != "id"]
+        move_cols = [r[1] for r in con.execute("PRAGMA table_info(move)") if r[1] not in ("id", "match_id")]
+        cols, mcols = ", ".join(match_cols), ", ".join(move_cols)
+        for first in range(start, start + count, 5000):
+            ids = [(f"pad{n:08d}",) for n in range(first, min(start + count, first + 5000))]
+            con.executemany(f"INSERT INTO match (id, {cols}) SELECT ?, {cols} FROM match WHERE id = '{source}'", ids)
+            con.executemany(
+                f"INSERT INTO move (match_id, {mcols}) SELECT ?, {mcols} FROM move WHERE match_id = '{source}'", ids
+            )
+
+
+async def resume_latency(base: str, db: Path, sizes: list[int], opens: int) -> list[tuple[int, float, float]]:
+    """On a fresh database: one match with a few moves, then copies of it until ``sizes`` matches
+    are stored; at each size, ``opens`` copies never opened before are opened once each."""
+    async with httpx.AsyncClient(base_url=base, headers=BROWSER) as client:
+        created = await client.post("/matches", data={"level": "easy", "target": "62", "preset": "table"})
+        page = created.headers["location"]
+        match_id, secret = page.split("/")[2:4]
+        player = Player(base, "easy", random.Random(1))
+        await player.client.aclose()
+        player.client, player.page = client, page
+        table = read_table((await client.get(page)).text)
+        for _ in range(6):  # a match in play, with some moves to replay
+            table, _ = await player.post("move", player.choose(table))
+            if table.state == "computer-turn":
+                table, _ = await player.post("computer", {"ply": table.ply})
+        rows, pads, opened = [], 0, set()
+        rng = random.Random(2)
+        for size in sizes:
+            copy_matches(db, match_id, size - 1 - pads, pads)
+            pads = size - 1
+            fresh = rng.sample([n for n in range(pads) if n not in opened], min(opens, pads - len(opened)))
+            opened.update(fresh)
+            times = []
+            for n in fresh:
+                start = time.perf_counter()
+                (await client.get(f"/m/pad{n:08d}/{secret}")).raise_for_status()
+                times.append(time.perf_counter() - start)
+            rows.append((size, statistics.median(times) * 1000, percentile(times, 0.95) * 1000))
+    return rows
+
+
+# --- the report ------------------------------------------------------------------------------------
+
+
+def code_version() -> str:
+    git = ["git", "-C", str(ROOT)]
+    try:
+        commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        paths = ["app", "templates", "static"]
+        dirty = subprocess.run([*git, "status", "--porcelain", *paths], capture_output=True, text=True)
+    except OSError:
+        return ""
+    changes = " plus uncommitted changes" if dirty.stdout.strip() else ""
+    return f", code at commit {commit.stdout.strip()}{changes}"
+
+
+async def measure(args: argparse.Namespace, ours: Server, bare: Server) -> list[str]:
+    clients = [int(c) for c in args.clients.split(",")]
+    table = [
+        "| level | players at once | round trips/s | p50 ms | p95 ms | p99 ms | errors | bare app requests/s | "
+        "round trips ÷ bare requests |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    fragments: list[int] = []
+    for level in args.levels.split(","):
+        for n in clients:
+            bare_rate = await bare_requests(bare.url, n, args.seconds / 2)
+            run, elapsed = await round_trips(ours.url, level, n, args.seconds)
+            rate = len(run.latencies) / elapsed
+            fragments += run.fragment_bytes
+            p = [percentile(run.latencies, q) * 1000 for q in (0.5, 0.95, 0.99)]
+            table.append(
+                f"| {level} | {n} | {rate:,.1f} | {p[0]:.1f} | {p[1]:.1f} | {p[2]:.1f} | {run.errors} | "
+                f"{bare_rate:,.0f} | **{rate / bare_rate:.1%}** |"
+            )
+    table += ["", "| what | first visit: bytes · requests | repeat visit: bytes · requests |", "|---|---|---|"]
+    for name, first, first_n, again, again_n in await wire(ours.url):
+        table.append(f"| {name} | {first / 1024:,.1f} KB · {first_n} | {again / 1024:,.1f} KB · {again_n} |")
+    if fragments:
+        median = statistics.median(fragments) / 1024
+        table.append(f"| a move's fragment (median of {len(fragments):,}) | {median:.1f} KB | |")
+    return table
+
+
+async def resume(args: argparse.Namespace, folder: Path) -> list[str]:
+    db = folder / "resume.db"
+    server = start_app(db)
+    try:
+        rows = await resume_latency(server.url, db, [int(s) for s in args.stored.split(",")], args.opens)
+    finally:
+        server.stop()
+    table = ["", "| matches stored | resume p50 ms | resume p95 ms |", "|---|---|---|"]
+    return table + [f"| {size:,} | {p50:.1f} | {p95:.1f} |" for size, p50, p95 in rows]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="per level and number of players")
+    parser.add_argument("--clients", default="1,8,32")
+    parser.add_argument("--levels", default="easy,pro")
+    parser.add_argument("--stored", default="10,10000,100000", help="matches in the database for the resume test")
+    parser.add_argument("--opens", type=int, default=100, help="stored matches opened per size")
+    parser.add_argument("--write", action="store_true", help="put the result in docs/benchmarks.md")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        ours, bare = start_app(folder / "bench.db"), start_bare()
+        try:
+            table = asyncio.run(measure(args, ours, bare))
+        finally:
+            ours.stop()
+            bare.stop()
+        table += asyncio.run(resume(args, folder))  # on a database of its own
+    command = "python bench/web.py" + "".join(
+        f" --{name} {getattr(args, name)}" for name in ("seconds", "clients", "levels", "stored")
+    )
+    measured = (
+        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the app (one uvicorn "
+        "worker, SQLite), the bare app and the client; all on 127.0.0.1."
+    )
+    publish("web", "Web: round trips, bytes and resume", measured, table, args.write)
+
+
+if __name__ == "__main__":
+    main()
