@@ -115,6 +115,22 @@ class Rules:
         """The side (player or team) a seat scores for."""
         return seat % 2 if self.teams else seat
 
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner with four players (the seat opposite), else None.
+
+        >>> Rules(players=4).partner_of(1), Rules(players=3).partner_of(1)
+        (3, None)
+        """
+        return (seat + 2) % 4 if self.teams else None
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that score for ``side``: one, or a team's two.
+
+        >>> Rules(players=4).seats_of(0), Rules(players=3).seats_of(2)
+        ((0, 2), (2,))
+        """
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
     @property
     def deals_per_round(self) -> int:
         """6 deals with two players, 4 with three, 3 with four: 48 cards go to the hands."""
