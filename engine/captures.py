@@ -18,11 +18,10 @@ operations on the table (`capture`). Each concrete set of cards is its own optio
 
 from __future__ import annotations
 
-from itertools import chain
 from math import comb
 from typing import Any
 
-from engine.cards import JACK
+from engine.cards import JACK, KING, QUEEN
 
 RANK: tuple[int, ...] = tuple(card // 4 + 1 for card in range(52))
 """Rank (1..13) of each card id."""
@@ -72,8 +71,9 @@ _SUMS: tuple[tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...], ...]
     for total in range(11)
 )
 
+_VALUE_OF_CARD = tuple(RANK[card] for card in range(40))  # the number cards' values, by card id
 _MEMO_LIMIT = 200_000  # entries kept per memo before it is emptied; bounds memory in long runs
-_number_memo: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]] = {}
+_number_memo: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], tuple[int, ...], int, int]] = {}
 OPTIONS_CACHE: dict[int, tuple[Any, ...]] = {}
 """`options` by count vector; hot loops read it directly and call `options` on a miss."""
 
@@ -90,15 +90,18 @@ def counts_of(table: int) -> int:
     return counts
 
 
-def _number_options(number_counts: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+def _number_options(number_counts: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[int, ...], int, int]:
     """For each played number value: its capture choices on tables with these number counts.
 
     A choice is ``(ways, whole_ranks_mask, counts_delta, partial)``: the ranks taken whole
     (every card of that rank on the table), and ``partial`` the ``(shift, k)`` pairs of ranks of
     which only k of the cards present are taken, which can be done in ``ways`` concrete ways.
     Also returns, per value, the same choices as ``(mask, delta)`` pairs when none is partial
-    (the common case, taken without any arithmetic), else ``None``; and per value the number
-    of concrete options.
+    (the common case, taken without any arithmetic), else ``None``; then what `options` needs
+    of the number cards, worked out once here rather than once per count vector: the number
+    of concrete options of each number card id (0..39), the mask of number cards with at least
+    one, and the number cards that would take all of these cards (a sur, when the table holds
+    no court card).
     """
     known = _number_memo.get(number_counts)
     if known is not None:
@@ -107,6 +110,7 @@ def _number_options(number_counts: int) -> tuple[tuple[Any, ...], tuple[Any, ...
     choices: list[tuple[Any, ...]] = [()] * 11
     direct: list[tuple[Any, ...] | None] = [None] * 11
     ways_per_value = [0] * 11
+    capturers = sweepers = 0
     for value in range(1, 11):
         found = []
         simple = True
@@ -123,12 +127,17 @@ def _number_options(number_counts: int) -> tuple[tuple[Any, ...], tuple[Any, ...
                     partial.append((shift, k))
             if partial:
                 simple = False
+            elif delta == number_counts:  # takes every number card on the table
+                sweepers |= RANK_MASK[value]
             found.append((ways, whole, delta, tuple(partial)))
             ways_per_value[value] += ways
         choices[value] = tuple(found)
+        if found:
+            capturers |= RANK_MASK[value]
         if simple:
             direct[value] = tuple((whole, delta) for _, whole, delta, _ in found)
-    result = (tuple(choices), tuple(direct), tuple(ways_per_value))
+    per_card = tuple(map(ways_per_value.__getitem__, _VALUE_OF_CARD))
+    result = (tuple(choices), tuple(direct), per_card, capturers, sweepers)
     if len(_number_memo) >= _MEMO_LIMIT:
         _number_memo.clear()
     _number_memo[number_counts] = result
@@ -146,26 +155,20 @@ def options(counts: int) -> tuple[Any, ...]:
     entry = OPTIONS_CACHE.get(counts)
     if entry is not None:
         return entry
-    choices, direct, per_value = _number_options(counts & NUMBER_MASK)
-    per_rank = (
-        *per_value[1:],
-        1 if counts & SWEEP_MASK else 0,  # the jack sweeps if there is anything to sweep
-        (counts >> 44) & 15,  # a queen takes one of the queens
-        counts >> 48,  # a king takes one of the kings
-    )
-    capturers = 0
-    for rank, ways in enumerate(per_rank):
-        if ways:
-            capturers |= 15 << 4 * rank
-    sweepers = 0
-    if counts and not counts & ~NUMBER_MASK:  # only number cards: a value taking them all
-        for value in range(1, 11):
-            if any(delta == counts for _, _, delta, _ in choices[value]):
-                sweepers |= RANK_MASK[value]
-    elif counts in (1 << 44, 1 << 48):  # a lone queen or a lone king
-        sweepers = counts * 15
-    ways = chain.from_iterable(zip(per_rank, per_rank, per_rank, per_rank, strict=True))
-    entry = (*ways, capturers, direct, choices, sweepers)
+    choices, direct, per_card, capturers, sweepers = _number_options(counts & NUMBER_MASK)
+    jack = 1 if counts & SWEEP_MASK else 0  # the jack sweeps if there is anything to sweep
+    queen = (counts >> 44) & 15  # a queen takes one of the queens
+    king = counts >> 48  # a king takes one of the kings
+    if jack:
+        capturers |= RANK_MASK[JACK]
+    if queen:
+        capturers |= RANK_MASK[QUEEN]
+    if king:
+        capturers |= RANK_MASK[KING]
+    if counts & ~NUMBER_MASK:  # court cards: only a lone queen or a lone king is taken whole
+        sweepers = counts * 15 if counts in (1 << 44, 1 << 48) else 0
+    court = (jack, jack, jack, jack, queen, queen, queen, queen, king, king, king, king)
+    entry = (*per_card, *court, capturers, direct, choices, sweepers)
     if len(OPTIONS_CACHE) >= _MEMO_LIMIT:
         OPTIONS_CACHE.clear()
     OPTIONS_CACHE[counts] = entry
