@@ -215,10 +215,131 @@ def random_round(
     made by R8, scoring or not; seat 0 leads. ``moves``, if given, receives each move as
     ``(card, taken_mask)`` for tests to check against the public rules; ``deal`` replaces the
     shuffle with a given `deal_round` result.
+
+    It plays the game `play_out` plays at ``randomness=1`` from a fresh deal (with other random
+    draws), in a loop of its own: a random round needs no greedy choice, no sur scoring (cut-off,
+    cancellation) and no `Round` to hand back, and `play_out` pays for those on every turn. The
+    capture options and the sur ranks come from the same tables (`engine.captures.options`,
+    `engine.surs.SUR_RANKS`). A move is drawn as a whole number below the number of legal
+    moves the way `random.randrange` draws one (random bits; a draw past the end is drawn
+    again), at a third of the cost of ``int(rng.random() * n)``; a card with a single capture
+    option draws nothing.
     """
-    cards, table = deal_round(rng, rules.players) if deal is None else (list(deal[0]), deal[1])
-    state = play_out(new_round(cards, table, rules.players), rng, rules, 1.0, moves)
-    return state.captured, state.surs
+    n = rules.players
+    cards, table = deal_round(rng, n) if deal is None else (list(deal[0]), deal[1])
+    chunks = list(map(cards.__getitem__, _CHUNKS))  # every deal's hands, and the table
+    masks = [BIT[a] | BIT[b] | BIT[c] | BIT[d] for a, b, c, d in chunks]
+    bit_of, unit_of, rank_of, cache = BIT, UNIT, RANK, OPTIONS_CACHE  # locals load faster
+    a, b, c, d = chunks[n]  # the table, as `deal_round` lays it
+    counts = unit_of[a] + unit_of[b] + unit_of[c] + unit_of[d]
+    bits = rng.getrandbits
+    whole_hand = rules.forced_capture == "hand"
+    any_card = rules.forced_capture == "off"
+    sur_rank = SUR_RANKS[rules.jack_sur]
+    captured = [0] * n
+    surs = [0] * n
+    last = -1
+    turns = _TURNS[n]
+    for first in _DEALS[n]:
+        hands = chunks[first : first + n]
+        held = masks[first : first + n]  # the hands as dealt; `live` says which cards are left
+        live = sum(held)  # every card still in a hand (distinct bits: the sum is their OR)
+        for seat, size, width in turns:
+            hand = hands[seat]
+            try:
+                entry = cache[counts]
+            except KeyError:
+                entry = options(counts)
+            capturers = held[seat] & live & entry[CAPTURERS]
+            if not capturers:  # nothing to take: any card is placed
+                k = bits(width)
+                while k >= size:  # uniform below `size`: a draw past the end is drawn again
+                    k = bits(width)
+                card = hand.pop(k)
+                bit = bit_of[card]
+                live ^= bit
+                table |= bit
+                counts += unit_of[card]
+                if moves is not None:
+                    moves.append((card, 0))
+                continue
+            if whole_hand and not capturers & (capturers - 1):  # one card must capture
+                card = capturers.bit_length() - 1
+                total = entry[card]
+                k = 0
+                if total > 1:
+                    width = (total - 1).bit_length()
+                    k = bits(width)
+                    while k >= total:
+                        k = bits(width)
+            else:  # number every legal move of the hand, captures first, and draw one
+                total = 0
+                for card in hand:
+                    total += entry[card]
+                if not whole_hand:  # a milder forced capture: some cards may also be placed
+                    total += size if any_card else size - capturers.bit_count()
+                width = (total - 1).bit_length()
+                k = bits(width)
+                while k >= total:
+                    k = bits(width)
+                for card in hand:
+                    if k < entry[card]:
+                        break
+                    k -= entry[card]
+                else:  # past every capture: the k-th card that may be placed is placed
+                    for card in hand:
+                        if any_card or not entry[card]:
+                            if not k:
+                                break
+                            k -= 1
+                    hand.remove(card)
+                    bit = bit_of[card]
+                    live ^= bit
+                    table |= bit
+                    counts += unit_of[card]
+                    if moves is not None:
+                        moves.append((card, 0))
+                    continue
+            hand.remove(card)
+            bit = bit_of[card]
+            live ^= bit
+            rank = rank_of[card]
+            if rank <= 10:
+                direct = entry[53][rank]
+                if direct is not None:
+                    taken, delta = direct[k]
+                    taken &= table
+                else:
+                    taken, delta = capture(card, table, entry, k)
+                counts -= delta
+            elif rank == JACK:
+                taken = table & SWEEP_MASK
+                counts &= ~SWEEP_MASK
+            else:
+                shift = 4 * rank - 4
+                taken = SUBSETS[(table >> shift) & 15][1][k] << shift
+                counts -= unit_of[card]
+            table ^= taken
+            captured[seat] |= taken | bit
+            last = seat
+            if not table and sur_rank[rank]:  # `engine.surs.is_sur`, inlined
+                surs[seat] += 1
+            if moves is not None:
+                moves.append((card, taken))
+    if last >= 0:  # R9: the leftovers go to the last capturer
+        captured[last] |= table
+    return captured, surs
+
+
+# For `random_round`: a `deal_round` deck cut into its 13 groups of 4 cards (the first deal's
+# hands, the table, then each later deal's hands); per number of players, each turn of a deal
+# as (seat, cards in its hand, random bits that number needs) and the group of each deal's
+# first hand.
+_CHUNKS = tuple(slice(i, i + 4) for i in range(0, 52, 4))
+_TURNS = {
+    n: tuple((seat, size, (size - 1).bit_length()) for size in (4, 3, 2, 1) for seat in range(n)) for n in (2, 3, 4)
+}
+_DEALS = {n: tuple(n * deal + (1 if deal else 0) for deal in range(12 // n)) for n in (2, 3, 4)}
 
 
 def play_out(

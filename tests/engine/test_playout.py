@@ -46,11 +46,16 @@ def test_every_playout_move_is_legal_and_the_outcome_agrees(rules):
             assert {CARDS[i] for i in ids_of(captured[seat])} == expected
 
 
-def test_random_playouts_choose_uniformly_among_legal_moves():
+@pytest.mark.parametrize(
+    ("forced", "seed"),
+    [("off", 7), ("hand", 0), ("card", 0)],  # seed 0: two cards can capture, one of them two ways
+)
+def test_random_playouts_choose_uniformly_among_legal_moves(forced, seed):
     """From one position, each legal first move comes up about equally often."""
-    rules = Rules(forced_capture="off")
-    deal = deal_round(random.Random(7), 2)
+    rules = Rules(forced_capture=forced)
+    deal = deal_round(random.Random(seed), 2)
     legal = public_state_for(deal[0], rules).legal_moves()
+    assert len(legal) >= 4
     seen: dict[tuple[int, int], int] = {}
     for seed in range(4000):
         moves: list[tuple[int, int]] = []
@@ -59,6 +64,36 @@ def test_random_playouts_choose_uniformly_among_legal_moves():
     assert {(m.card.id, m.takes_mask) for m in legal} == set(seen)
     expected = 4000 / len(legal)
     assert all(abs(count - expected) < 0.2 * expected for count in seen.values()), seen
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(forced_capture="card"), Rules(players=3, forced_capture="off")],
+                         ids=lambda r: f"{r.players}p-{r.forced_capture}")
+def test_every_turn_of_a_random_round_is_uniform_among_the_legal_moves(rules):
+    """Whatever the turn (a card placed from a hand of 4, 3 or 2, one card or several that can
+    capture, a milder forced capture), the chosen move's place in the public list of legal
+    moves is uniform: pooled over all turns with the same number of legal moves, each place
+    comes up about equally often."""
+    places: dict[int, list[int]] = {}
+    for seed in range(600):
+        cards, _ = deal_round(random.Random(seed), rules.players)
+        moves: list[tuple[int, int]] = []
+        random_round(random.Random(seed), rules, moves)
+        state = public_state_for(cards, rules)
+        for card, taken in moves:
+            legal = state.legal_moves()
+            move = Move(CARDS[card], frozenset(CARDS[i] for i in ids_of(taken)))
+            places.setdefault(len(legal), [0] * len(legal))[legal.index(move)] += 1
+            state = state.apply(move)
+    checked = 0
+    for count, seen in places.items():
+        turns = sum(seen)
+        if count < 2 or turns < 500:
+            continue
+        expected = turns / count
+        tolerance = 5 * (expected * (1 - 1 / count)) ** 0.5  # five standard deviations
+        assert all(abs(n - expected) < tolerance for n in seen), (count, seen)
+        checked += 1
+    assert checked >= 3, places
 
 
 def test_playout_decks_are_permutations_and_vary():
