@@ -20,7 +20,58 @@ def play_levels(seed: int, levels: list[str], rules: Rules) -> MatchState:
     return play_match(seed, [bot(level, seed=seed * 10 + seat) for seat, level in enumerate(levels)], rules)
 
 
+GAMES = ("chaharbargh", "allfours")
+
+
+def _rules_preset(args: argparse.Namespace) -> str:
+    """The ``--rules`` preset, defaulting per game; a preset of the other game is refused."""
+    if args.game == "allfours":
+        from engine.allfours.rules import PRESETS as ALLFOURS_PRESETS
+
+        name: str = args.rules or "trinidad"
+        if name not in ALLFOURS_PRESETS:
+            sys.exit(f"--rules {name}: All Fours has the preset(s) {list(ALLFOURS_PRESETS)}")
+        return name
+    name = args.rules or "table"
+    if name not in PRESETS:
+        sys.exit(f"--rules {name}: Chaharbargh has the presets {sorted(PRESETS)}")
+    return name
+
+
+def _play_allfours(args: argparse.Namespace) -> int:
+    from engine.allfours.ai import LEVELS as ALLFOURS_LEVELS
+    from engine.allfours.ai import bot as allfours_bot
+    from engine.allfours.arena import play_match as play_allfours
+    from engine.allfours.records import record as allfours_record
+    from engine.allfours.rules import Rules as AllFoursRules
+
+    levels = args.players.split(",")
+    unknown = [level for level in levels if level not in ALLFOURS_LEVELS]
+    if unknown:
+        sys.exit(f"unknown player level(s) {unknown}; choose from {sorted(ALLFOURS_LEVELS)}")
+    changes: dict[str, int] = {"players": len(levels)}
+    if args.target is not None:
+        changes["target"] = args.target
+    try:
+        rules = AllFoursRules.preset(_rules_preset(args), **changes)
+    except ValueError as error:
+        sys.exit(str(error))
+    players = [allfours_bot(level, seed=args.seed * 10 + seat) for seat, level in enumerate(levels)]
+    state = play_allfours(args.seed, players, rules)
+    if args.record:
+        Path(args.record).write_text(json.dumps(allfours_record(state, seats=levels), ensure_ascii=False, indent=1))
+    names = [f"{i}:{level}" for i, level in enumerate(levels)]
+    sides = "+".join(names[0::2]) + " vs " + "+".join(names[1::2])
+    print(
+        f"seed {args.seed}: {sides}; totals {'-'.join(map(str, state.totals))} to {rules.target}; "
+        f"side {state.winner} wins after {len(state.rounds)} rounds and {state.ply} moves"
+    )
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
+    if args.game == "allfours":
+        return _play_allfours(args)
     levels = args.players.split(",")
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
@@ -29,7 +80,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.target is not None:
         changes["target"] = args.target
     try:
-        rules = Rules.preset(args.rules, **changes)
+        rules = Rules.preset(_rules_preset(args), **changes)
     except ValueError as error:
         sys.exit(str(error))
     state = play_levels(args.seed, levels, rules)
@@ -44,12 +95,37 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena_allfours(args: argparse.Namespace) -> int:
+    from engine.allfours.ai import LEVELS as ALLFOURS_LEVELS
+    from engine.allfours.arena import run_arena as run_allfours_arena
+    from engine.allfours.rules import Rules as AllFoursRules
+
+    for level in (args.a, args.b):
+        if level not in ALLFOURS_LEVELS:
+            sys.exit(f"unknown level {level!r}; choose from {sorted(ALLFOURS_LEVELS)}")
+    changes: dict[str, int] = {"players": args.players or 2}
+    if args.target is not None:
+        changes["target"] = args.target
+    try:
+        rules = AllFoursRules.preset(_rules_preset(args), **changes)
+    except ValueError as error:
+        sys.exit(str(error))
+    settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
+    summary = run_allfours_arena(args.a, args.b, args.pairs, args.seed, rules, args.processes, *settings)
+    print(json.dumps(summary) if args.json else describe(summary))
+    return 0
+
+
 def _arena(args: argparse.Namespace) -> int:
+    if args.game == "allfours":
+        return _arena_allfours(args)
+    if args.players is not None:
+        sys.exit("--players in the arena is for All Fours (2 or 4); Chaharbargh's arena plays two seats")
     for level in (args.a, args.b):
         if level not in LEVELS and level not in BENCHMARK_ONLY:
             sys.exit(f"unknown level {level!r}; choose from {sorted(LEVELS) + sorted(BENCHMARK_ONLY)}")
     changes = {"target": args.target} if args.target is not None else {}
-    rules = Rules.preset(args.rules, **changes)
+    rules = Rules.preset(_rules_preset(args), **changes)
     settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
     summary = run_arena(args.a, args.b, args.pairs, args.seed, rules, args.processes, *settings)
     print(json.dumps(summary) if args.json else describe(summary))
@@ -60,18 +136,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Chaharbargh engine tools")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a whole match between computer players")
+    game_help = "the game: chaharbargh (default) or allfours (All Fours, Trinidad rules)"
+    play.add_argument("--game", default="chaharbargh", choices=GAMES, help=game_help)
     play.add_argument("--seed", type=int, required=True)
     play.add_argument("--players", default="random,random", help="comma-separated levels, 2 to 4 seats")
-    play.add_argument("--rules", default="table", choices=sorted(PRESETS))
+    play.add_argument("--rules", help="rules preset: table (default) or pagat; trinidad for allfours")
     play.add_argument("--target", type=int)
     play.add_argument("--record", help="write the game record (JSON) to this file")
     play.set_defaults(run=_play)
     arena = commands.add_parser("arena", help="duplicate matches between two levels: strength and speed")
+    arena.add_argument("--game", default="chaharbargh", choices=GAMES, help=game_help)
     arena.add_argument("--a", required=True, help="level of player A")
     arena.add_argument("--b", required=True, help="level of player B")
     arena.add_argument("--pairs", type=int, default=100, help="deck pairs: each deck played twice, seats swapped")
     arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--rules", default="table", choices=sorted(PRESETS))
+    arena.add_argument("--rules", help="rules preset: table (default) or pagat; trinidad for allfours")
+    arena.add_argument("--players", type=int, choices=(2, 4), help="allfours only: 2 (default) or 4 seats")
     arena.add_argument("--target", type=int)
     arena.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     arena.add_argument("--a-budget", type=float, help="pro/oracle thinking time per move for A, in ms")

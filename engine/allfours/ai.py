@@ -1,0 +1,505 @@
+"""All Fours computer players: each decides from `observation(state, seat)` and its own generator.
+
+>>> from engine.allfours.match import new_match
+>>> from engine.allfours.observation import observation
+>>> state = new_match(5)
+>>> move = bot("medium", seed=1).choose(observation(state, state.turn))
+>>> move in state.legal_moves()
+True
+
+Levels: ``random`` (uniform among the legal moves), ``easy`` (a plain rule of thumb half the
+time, random otherwise), ``medium`` (rules of thumb: stand with a strong trump hand, win a trick
+worth winning with the cheapest card that does, keep the jack of trumps out of reach, feed a
+partner's winning trick, throw the least useful card), ``pro`` (`ProPlayer`: samples the cards
+it cannot see, agreeing with every void a seat showed by not following suit, and plays each
+candidate card out in each sampled world). All decide begging and running by `hand_strength`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from engine.allfours.moves import BEG, ONE, RUN, STAND, Move
+from engine.allfours.observation import Observation
+from engine.allfours.rules import game_value, power
+from engine.cards import CARDS, JACK, Card
+
+SUITS = "CDHS"
+_POWER = [power(c) for c in CARDS]
+_VALUE = [game_value(c) for c in CARDS]
+_SUIT = [SUITS.index(c.suit) for c in CARDS]
+
+
+class Player(Protocol):
+    """The one interface of every computer player: a seat's view in, one of its legal moves out."""
+
+    def choose(self, view: Observation) -> Move: ...
+
+
+def _require_turn(view: Observation) -> tuple[Move, ...]:
+    if not view.legal_moves:
+        raise ValueError("it is not this seat's turn")
+    return view.legal_moves
+
+
+# --- what a seat knows ------------------------------------------------------------------------
+
+
+def played_cards(view: Observation) -> list[tuple[int, Card]]:
+    """Every card played this round, with the seat that played it (its original holder)."""
+    n = view.rules.players
+    plays = [((t.leader + i) % n, c) for t in view.tricks for i, c in enumerate(t.cards)]
+    plays += [((view.leader + i) % n, c) for i, c in enumerate(view.trick)]
+    return plays
+
+
+def unseen_cards(view: Observation) -> list[Card]:
+    """The cards this seat has not seen: in the other hands or the stock."""
+    seen = set(view.hand) | set(view.turned) | {c for _, c in played_cards(view)}
+    return [c for c in CARDS if c not in seen]
+
+
+def voids(view: Observation) -> list[set[str]]:
+    """Per seat, the suits it cannot hold: a seat that did not follow a plain suit led holds
+    neither it nor trump (it would have had to follow or trump); one that did not follow trump
+    led holds no trump. No card joins a hand during the tricks, so a void lasts the round."""
+    n = view.rules.players
+    trump = view.trump
+    result: list[set[str]] = [set() for _ in range(n)]
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.leader, view.trick)]
+    for leader, cards in tricks:
+        if not cards:
+            continue
+        led = cards[0].suit
+        for i, card in enumerate(cards[1:], 1):
+            seat = (leader + i) % n
+            if led == trump and card.suit != trump:
+                result[seat].add(trump)
+            elif led != trump and card.suit not in (led, trump):
+                result[seat] |= {led, trump}
+    return result
+
+
+def hand_strength(hand: Sequence[Card], trump: str) -> float:
+    """How well a hand holds up with ``trump``: each trump counts 1, and more for the cards
+    that win High (ace 2.5, king 1.5, queen 1), for the jack (1.5) and the ten (1), which take
+    points; an ace of another suit adds 0.5. A hand of 3 or more is worth playing."""
+    bonus = {1: 2.5, 13: 1.5, 12: 1.0, JACK: 1.5, 10: 1.0}
+    strength = 0.0
+    for card in hand:
+        if card.suit == trump:
+            strength += 1 + bonus.get(card.rank, 0.0)
+        elif card.rank == 1:
+            strength += 0.5
+    return strength
+
+
+STAND_AT = 3.0
+
+
+def decide(view: Observation, stand_at: float = STAND_AT) -> Move:
+    """Stand or beg, take one or run, by `hand_strength` and the score.
+
+    The seat to the dealer's right begs when its side needs one point to win (the dealer can
+    then only run) or when its hand is weak. The dealer never gives the point that would win
+    the match; otherwise it keeps the trump ("take one") when its own hand is strong with it.
+    """
+    target = view.rules.target
+    strength = hand_strength(view.hand, view.trump)
+    if view.phase == "beg":
+        if view.totals[view.side] + 1 >= target:
+            return BEG
+        return STAND if strength >= stand_at else BEG
+    beggar_side = 1 - view.side
+    if view.totals[beggar_side] + 1 >= target:
+        return RUN
+    return ONE if strength >= stand_at else RUN
+
+
+# --- choosing a card (shared by easy, medium and the pro's playouts) --------------------------
+
+
+def _winning(cards: Sequence[int], trump: int) -> int:
+    """The index of the card winning a (partial) trick of card ids."""
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if _SUIT[card] == _SUIT[top]:
+            if _POWER[card] > _POWER[top]:
+                best = i
+        elif _SUIT[card] == trump:
+            best = i
+    return best
+
+
+def _beats(card: int, top: int, trump: int) -> bool:
+    if _SUIT[card] == _SUIT[top]:
+        return _POWER[card] > _POWER[top]
+    return _SUIT[card] == trump
+
+
+def _throw_cost(card: int, trump: int) -> float:
+    """How much it hurts to give ``card`` away to the other side: its Game value, and for a
+    trump its power (the jack most, as the other side would hang it)."""
+    cost = float(_VALUE[card])
+    if _SUIT[card] == trump:
+        cost += 3 + _POWER[card] / 2 + (8 if _POWER[card] == JACK else 0)
+    return cost + _POWER[card] / 100
+
+
+def pick_card(
+    legal: Sequence[int],
+    trick: Sequence[int],
+    trump: int,
+    partner_winning: bool,
+    last_to_play: bool,
+    higher_trumps_out: Callable[[int], bool],
+) -> int:
+    """The rule-of-thumb card (ids throughout).
+
+    Leading: a trump ace or king with the jack of trumps' side still to be fought for, else the
+    cheapest card. Following: when the partner wins the trick, feed it the card worth most at
+    Game (not a trump); otherwise win a trick holding points or a trump with the cheapest card
+    that wins and cannot be overtaken (or any winner when last to play); else throw the card
+    that costs least. ``higher_trumps_out(card)`` says whether a trump above ``card`` may still
+    be played to this trick by someone after us.
+    """
+    if not trick:
+        top = [c for c in legal if _SUIT[c] == trump and _POWER[c] >= 13]
+        if top:
+            return max(top, key=lambda c: _POWER[c])
+        return min(legal, key=lambda c: (_throw_cost(c, trump), _SUIT[c] == trump))
+    winner = trick[_winning(trick, trump)]
+    if partner_winning and (last_to_play or not higher_trumps_out(winner) or _SUIT[winner] != trump):
+        feed = [c for c in legal if _SUIT[c] != trump]
+        if feed:
+            return max(feed, key=lambda c: (_VALUE[c], -_POWER[c]))
+        return min(legal, key=lambda c: _throw_cost(c, trump))
+    worth = sum(_VALUE[c] for c in trick) + sum(4 for c in trick if _SUIT[c] == trump)
+    winners = [c for c in legal if _beats(c, winner, trump)]
+    if winners and (worth > 0 or last_to_play):
+        safe = [c for c in winners if last_to_play or not higher_trumps_out(c)]
+        if safe:
+            return min(safe, key=lambda c: (_SUIT[c] == trump, _POWER[c]))
+        if worth >= 10:
+            return min(winners, key=lambda c: (_SUIT[c] == trump, _POWER[c]))
+    return min(legal, key=lambda c: _throw_cost(c, trump))
+
+
+def _view_card(view: Observation, legal: tuple[Move, ...]) -> Move:
+    """`pick_card` from a seat's view: a higher trump is "out" when one is unseen and some seat
+    still to play to this trick is not known to be void in trump."""
+    n = view.rules.players
+    trump = SUITS.index(view.trump)
+    unseen = unseen_cards(view)
+    void = voids(view)
+    after = [(view.seat + k) % n for k in range(1, n - len(view.trick))]
+    may_trump = [s for s in after if view.trump not in void[s]]
+    unseen_trumps = [_POWER[c.id] for c in unseen if c.suit == view.trump]
+    partner_winning = False
+    if view.trick:
+        winner_seat = (view.leader + _winning([c.id for c in view.trick], trump)) % n
+        partner_winning = winner_seat != view.seat and view.rules.side_of(winner_seat) == view.side
+
+    def higher_trumps_out(card: int) -> bool:
+        level = _POWER[card] if _SUIT[card] == trump else 0
+        return bool(may_trump) and any(p > level for p in unseen_trumps)
+
+    ids = [m.card.id for m in legal if m.card is not None]
+    trick_ids = [c.id for c in view.trick]
+    choice = pick_card(ids, trick_ids, trump, partner_winning, len(view.trick) == n - 1, higher_trumps_out)
+    return Move(card=CARDS[choice])
+
+
+# --- the levels -------------------------------------------------------------------------------
+
+
+class RandomPlayer:
+    """Uniformly at random among the legal moves, decisions included."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Observation) -> Move:
+        return self.rng.choice(_require_turn(view))
+
+
+class EasyPlayer:
+    """Half the time a random legal move; otherwise it begs without trump ace, king or two
+    trumps, and plays the medium's rule of thumb."""
+
+    def __init__(self, seed: int | None = None, randomness: float = 0.5) -> None:
+        self.rng = random.Random(seed)
+        self.randomness = randomness
+
+    def choose(self, view: Observation) -> Move:
+        legal = _require_turn(view)
+        if self.rng.random() < self.randomness:
+            return self.rng.choice(legal)
+        if view.phase in ("beg", "answer"):
+            return decide(view, stand_at=2.0)
+        return _view_card(view, legal)
+
+
+class MediumPlayer:
+    """Rules of thumb (`decide`, `pick_card`), always."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Observation) -> Move:
+        legal = _require_turn(view)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase in ("beg", "answer"):
+            return decide(view)
+        return _view_card(view, legal)
+
+
+# --- the pro's search -------------------------------------------------------------------------
+
+
+class World:
+    """One guess at the hidden cards: every hand (ids), the trick, and the round so far."""
+
+    __slots__ = ("hands", "trick", "leader", "turn", "piles", "holder", "won_by")
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        trick: list[int],
+        leader: int,
+        turn: int,
+        piles: list[int],
+        holder: dict[int, int],
+        won_by: dict[int, int],
+    ) -> None:
+        self.hands = hands
+        self.trick = trick
+        self.leader = leader
+        self.turn = turn
+        self.piles = piles  # Game count per side so far
+        self.holder = holder  # trump id -> the seat dealt it (trumps only)
+        self.won_by = won_by  # trump id -> the side that won it
+
+    def copy(self) -> World:
+        return World(
+            [list(h) for h in self.hands],
+            list(self.trick),
+            self.leader,
+            self.turn,
+            list(self.piles),
+            self.holder,
+            dict(self.won_by),
+        )
+
+
+def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> World:
+    """Deal the unseen cards to the other hands at random, each hand its size, agreeing with
+    every void the seat has seen (`voids`); the rest stays in the stock, out of play. After
+    ``tries`` failed attempts the voids are dropped for the one that remains (a seat never
+    showed more than it could, so this is rare)."""
+    n = view.rules.players
+    trump = view.trump
+    unseen = unseen_cards(view)
+    void = voids(view)
+    others = sorted((s for s in range(n) if s != view.seat), key=lambda s: -len(void[s]))
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[view.seat] = [c.id for c in view.hand]
+    for attempt in range(tries + 1):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        ok = True
+        for seat in others:
+            need = view.hand_counts[seat]
+            fits = [c for c in pool if c.suit not in void[seat]] if attempt < tries else pool
+            if len(fits) < need:
+                ok = False
+                break
+            chosen = fits[:need]
+            taken = set(chosen)
+            pool = [c for c in pool if c not in taken]
+            hands[seat] = [c.id for c in chosen]
+        if ok:
+            break
+    holder = {c.id: seat for seat, c in played_cards(view) if c.suit == trump}
+    for seat, hand in enumerate(hands):
+        for card_id in hand:
+            if CARDS[card_id].suit == trump:
+                holder[card_id] = seat
+    won_by: dict[int, int] = {}
+    for side, pile in enumerate(view.piles):
+        for c in pile:
+            if c.suit == trump:
+                won_by[c.id] = side
+    piles = [sum(_VALUE[c.id] for c in pile) for pile in view.piles]
+    return World(hands, [c.id for c in view.trick], view.leader, view.turn, piles, holder, won_by)
+
+
+def _finish_trick(world: World, trump: int, n: int) -> None:
+    winner = (world.leader + _winning(world.trick, trump)) % n
+    side = winner % 2
+    world.piles[side] += sum(_VALUE[c] for c in world.trick)
+    for c in world.trick:
+        if _SUIT[c] == trump:
+            world.won_by[c] = side
+    world.trick = []
+    world.leader = world.turn = winner
+
+
+def play_card(world: World, card: int, trump: int, n: int) -> None:
+    """``world.turn`` plays ``card`` (changing ``world`` in place)."""
+    world.hands[world.turn].remove(card)
+    world.trick.append(card)
+    if len(world.trick) == n:
+        _finish_trick(world, trump, n)
+    else:
+        world.turn = (world.turn + 1) % n
+
+
+def _legal_ids(hand: list[int], trick: list[int], trump: int) -> list[int]:
+    if not trick:
+        return hand
+    led = _SUIT[trick[0]]
+    if led == trump:
+        allowed = [c for c in hand if _SUIT[c] == trump]
+    else:
+        allowed = [c for c in hand if _SUIT[c] == led or _SUIT[c] == trump]
+    return allowed or hand
+
+
+def play_out(world: World, trump: int, n: int, rng: random.Random, randomness: float) -> None:
+    """Play the world's round to its last trick: each seat the rule of thumb, or with chance
+    ``randomness`` a random legal card. The playing seats see the world's cards (a playout is a
+    guess at how the round goes, not a seat's decision)."""
+    while world.hands[world.turn] or world.trick:
+        hand = world.hands[world.turn]
+        if not hand:
+            break
+        legal = _legal_ids(hand, world.trick, trump)
+        if len(legal) == 1:
+            card = legal[0]
+        elif rng.random() < randomness:
+            card = legal[int(rng.random() * len(legal))]
+        else:
+            seat = world.turn
+            trick = world.trick
+            partner = False
+            if trick:
+                win_seat = (world.leader + _winning(trick, trump)) % n
+                partner = win_seat != seat and win_seat % 2 == seat % 2
+            later = [(seat + k) % n for k in range(1, n - len(trick))]
+            out = [c for s in later for c in world.hands[s] if _SUIT[c] == trump]
+
+            def higher_trumps_out(card: int, out: list[int] = out) -> bool:
+                level = _POWER[card] if _SUIT[card] == trump else 0
+                return any(_POWER[c] > level for c in out)
+
+            card = pick_card(legal, trick, trump, partner, len(trick) == n - 1, higher_trumps_out)
+        play_card(world, card, trump, n)
+
+
+def world_points(world: World, trump: int) -> tuple[int, int]:
+    """High, Low, Jack (or hang jack) and Game per side at the end of a played-out world."""
+    points = [0, 0]
+    holder = world.holder
+    if holder:
+        high = max(holder, key=lambda c: _POWER[c])
+        low = min(holder, key=lambda c: _POWER[c])
+        points[holder[high] % 2] += 1
+        points[holder[low] % 2] += 1
+        jack = next((c for c in holder if _POWER[c] == JACK), None)
+        if jack is not None and jack in world.won_by:
+            side = world.won_by[jack]
+            points[side] += 1 if side == holder[jack] % 2 else 3
+    if world.piles[0] != world.piles[1]:
+        points[0 if world.piles[0] > world.piles[1] else 1] += 1
+    return points[0], points[1]
+
+
+class ProPlayer:
+    """Determinized search over the cards it cannot see.
+
+    For a card to play, it samples worlds (`sample_world`: the unseen cards dealt to the other
+    hands, agreeing with the voids they showed), tries every legal card in each world (the same
+    worlds for every card) and plays each out with the rule of thumb (`play_out`, a random card
+    with chance ``randomness``); it keeps the card with the best average of its side's round
+    points minus the other side's. It samples until ``budget_ms`` is spent (at least
+    ``min_worlds``), or exactly ``worlds`` worlds when that is given (deterministic, for tests);
+    the budget is read on ``clock`` (seconds; `time.perf_counter` unless a test passes its own).
+    Stand or beg, take one or run: `decide`, like medium.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = 40.0,
+        worlds: int | None = None,
+        min_worlds: int = 4,
+        randomness: float = 0.1,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget_ms / 1000.0
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.randomness = randomness
+        self.clock = clock
+
+    def choose(self, view: Observation) -> Move:
+        legal = _require_turn(view)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase in ("beg", "answer"):
+            return decide(view)
+        scores = self.evaluate(view)
+        return max(legal, key=lambda m: scores[m])
+
+    def evaluate(self, view: Observation) -> dict[Move, float]:
+        """Each legal card's average round points (own side minus the other) over the worlds."""
+        legal = _require_turn(view)
+        n = view.rules.players
+        trump = SUITS.index(view.trump)
+        side = view.side
+        totals = [0.0] * len(legal)
+        deadline = self.clock() + self.budget
+        count = 0
+        while True:
+            if self.worlds is not None:
+                if count >= self.worlds:
+                    break
+            elif count >= self.min_worlds and self.clock() >= deadline:
+                break
+            world = sample_world(view, self.rng)
+            for i, move in enumerate(legal):
+                assert move.card is not None
+                trial = world.copy()
+                play_card(trial, move.card.id, trump, n)
+                play_out(trial, trump, n, self.rng, self.randomness)
+                points = world_points(trial, trump)
+                totals[i] += points[side] - points[1 - side]
+            count += 1
+        return {move: total / max(count, 1) for move, total in zip(legal, totals, strict=True)}
+
+
+LEVELS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "pro": ProPlayer,
+}
+
+
+def bot(level: str, seed: int | None = None, **settings: float) -> Player:
+    """An All Fours computer player of the named level; ``settings`` pass to it (``budget_ms``,
+    ``worlds`` for pro)."""
+    make = LEVELS.get(level)
+    if make is None:
+        raise ValueError(f"no computer level {level!r}; choose one of {sorted(LEVELS)}")
+    return make(seed, **settings)
+
+
+__all__ = ["LEVELS", "Player", "ProPlayer", "bot", "decide", "hand_strength", "sample_world", "voids"]

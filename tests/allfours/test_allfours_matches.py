@@ -1,0 +1,208 @@
+"""Whole random All Fours matches: cards conserved, points add up, events replay, determinism,
+records and position text round trips, and what each seat may see."""
+
+import ast
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import engine.allfours
+from engine.allfours import (
+    PositionError,
+    RecordError,
+    Rules,
+    from_text,
+    new_match,
+    observation,
+    record,
+    replay,
+)
+from engine.allfours.events import zones_after
+from engine.cards import CARDS
+
+
+def random_match(seed, players):
+    rng = random.Random(seed)
+    state = new_match(seed, Rules(players=players))
+    states = [state]
+    while not state.finished:
+        state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+MATCHES = [(seed, players) for players in (2, 4) for seed in range(40)]
+
+
+def zones_of(state):
+    zones = {f"hand:{s}": set(h) for s, h in enumerate(state.hands)}
+    zones |= {"stock": set(state.stock), "turnup": set(state.turned), "table": set(state.trick)}
+    zones |= {f"pile:{s}": set(p) for s, p in enumerate(state.piles)}
+    return zones
+
+
+@pytest.mark.parametrize(("seed", "players"), MATCHES)
+def test_every_card_is_in_exactly_one_place_and_events_move_them_there(seed, players):
+    states = random_match(seed, players)
+    board = {"stock": set(CARDS)}
+    zones_after(states[0].opening, board)
+    for state in states:
+        places = [*state.hands, state.stock, state.turned, state.trick, *state.piles]
+        cards = [c for place in places for c in place]
+        assert len(cards) == 52 and set(cards) == set(CARDS)
+        if state.last is not None:
+            zones_after(state.last.events, board)
+        assert {z: c for z, c in board.items() if c} == {z: c for z, c in zones_of(state).items() if c}
+
+
+@pytest.mark.parametrize(("seed", "players"), MATCHES)
+def test_the_points_of_every_round_add_up(seed, players):
+    states = random_match(seed, players)
+    final = states[-1]
+    assert sum(log.points()[0] for log in final.rounds) == final.totals[0]
+    assert sum(log.points()[1] for log in final.rounds) == final.totals[1]
+    assert max(final.totals) >= 14 and final.totals[final.winner] >= 14 and final.totals[1 - final.winner] < 14
+    for before, after in zip(states, states[1:], strict=False):
+        scored = [0, 0]
+        for line in after.last.lines:
+            if line.counted:
+                scored[line.side] += line.points
+        assert after.totals == (before.totals[0] + scored[0], before.totals[1] + scored[1])
+    for log in final.rounds:
+        kinds = [line.kind for line in log.lines]
+        if log.game is not None:  # played out: every dealt card was played, and 6 + 3k tricks
+            assert len(log.tricks) == len(log.dealt[0]) and (len(log.tricks) - 6) % 3 == 0
+            assert sum(len(t.cards) for t in log.tricks) == players * len(log.tricks)
+            assert kinds.count("high") == kinds.count("low") <= 1
+            assert kinds.count("jack") + kinds.count("hang_jack") <= 1
+            assert ("game" in kinds) == (log.game[0] != log.game[1])
+            trumps = [c for hand in log.dealt for c in hand if c.suit == log.trump]
+            assert ("high" in kinds) == bool(trumps)
+        assert kinds.count("one") <= 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_same_seed_and_moves_give_the_same_match(players):
+    for seed in range(10):
+        first, second = random_match(seed, players), random_match(seed, players)
+        assert first == second and first[-1].to_text() == second[-1].to_text()
+    assert new_match(1).hands != new_match(2).hands
+
+
+@pytest.mark.parametrize(("seed", "players"), MATCHES[::4])
+def test_records_replay_to_the_same_state_at_every_move(seed, players):
+    for state in random_match(seed, players)[::7]:
+        data = record(state)
+        assert replay(data) == state
+
+
+def test_a_record_that_disagrees_with_its_game_is_refused():
+    final = random_match(3, 2)[-1]
+    data = record(final)
+    changed = {**data, "totals": [0, 0]}
+    with pytest.raises(RecordError):
+        replay(changed)
+    rounds = [dict(r) for r in data["rounds"]]
+    rounds[0] = {**rounds[0], "turned": ["2C"]}
+    with pytest.raises(RecordError):
+        replay({**data, "rounds": rounds})
+    with pytest.raises(RecordError):
+        replay({**data, "format": "chaharbargh-record/1"})
+    moves = [dict(r) for r in data["rounds"]]
+    moves[0] = {**moves[0], "moves": [{"seat": 1, "move": "stand"}] + moves[0]["moves"][1:]}
+    with pytest.raises(RecordError):
+        replay({**data, "rounds": moves})
+
+
+@pytest.mark.parametrize(("seed", "players"), MATCHES[::3])
+def test_position_text_round_trips_and_plays_on_the_same(seed, players):
+    states = random_match(seed, players)
+    rng = random.Random(seed)
+    for state in states[::5]:
+        text = state.to_text()
+        again = from_text(text)
+        assert again.to_text() == text
+        assert again.legal_moves() == state.legal_moves()
+        if state.finished:
+            continue
+        move = rng.choice(state.legal_moves())  # the same move from both gives the same position
+        assert again.apply(move).to_text() == state.apply(move).to_text()
+
+
+@pytest.mark.parametrize(
+    ("change", "word"),
+    [
+        (("hands=KC/2C", "hands=KC/KC"), "twice"),
+        (("allfours-position/1", "allfours-position/2"), "position"),
+        (("phase=play", "phase=dance"), "phase"),
+        (("turned=7H", "turned=-"), "turned"),
+        (("rules=p2,t14", "rules=p3,t14"), "rules"),
+        ((" winner=-", ""), "missing"),
+    ],
+)
+def test_position_text_that_is_no_position_is_refused(change, word):
+    text = (
+        "allfours-position/1 rules=p2,t14 seed=0 round=0 redeal=0 dealer=1 phase=play turn=0 "
+        "hands=KC/2C dealt=KC/2C stock=- turned=7H trick=- piles=-/- totals=0/0 winner=-"
+    )
+    from_text(text)
+    with pytest.raises(PositionError, match=word):
+        from_text(text.replace(*change, 1))
+
+
+@pytest.mark.parametrize(("seed", "players"), MATCHES[::2])
+def test_no_seat_ever_sees_another_hand_or_the_stock(seed, players):
+    for state in random_match(seed, players):
+        for seat in range(players):
+            view = observation(state, seat)
+            hidden = {c for s, h in enumerate(state.hands) if s != seat for c in h} | set(state.stock)
+            visible = set(view.hand) | set(view.turned) | set(view.trick)
+            visible |= {c for pile in view.piles for c in pile}
+            visible |= {c for t in view.tricks for c in t.cards}
+            visible |= {c for log in view.finished_rounds for hand in log.dealt for c in hand}
+            assert not visible & hidden
+            assert all(log.dealt == () for log in view.finished_rounds)
+            assert "seed" not in view.__slots__ and "stock" not in view.__slots__
+            if state.last is not None:
+                others = {f"hand:{s}" for s in range(players) if s != seat}
+                for event in state.last.events_for(seat):
+                    if event.kind != "play" and {event.source, event.target} & others:
+                        assert all(c is None for c in event.cards), event  # into or out of another hand
+
+
+def test_events_for_a_seat_hide_the_cards_dealt_to_the_others():
+    state = new_match(5).apply(new_match(5).legal_moves()[0])
+    after = new_match(5)
+    deals = [e for e in after.opening if e.kind == "deal"]
+    from engine.allfours.events import seen_by
+
+    assert all(c is None for e in deals if e.target == "hand:1" for c in seen_by(e, 0).cards)
+    assert all(c is not None for e in deals if e.target == "hand:0" for c in seen_by(e, 0).cards)
+    assert state.last.events_for(0)[0].kind == "stand"
+
+
+def test_a_state_is_immutable():
+    state = new_match(5)
+    with pytest.raises(AttributeError):
+        state.turn = 1  # type: ignore[misc]
+    assert replace(state) == state
+
+
+CORE = Path(engine.allfours.__file__).parent
+TOOLS = {"ai.py", "arena.py"}
+
+
+def test_the_core_imports_no_player_no_tool_and_no_chaharbargh_rule():
+    shared = {"engine.cards", "engine.events"}
+    for path in CORE.glob("*.py"):
+        if path.name in TOOLS or path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text())
+        names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        names |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        engine_modules = {m for m in names if m.startswith("engine")}
+        outside = {m for m in engine_modules if m.split(".")[:2] != ["engine", "allfours"] and m not in shared}
+        assert not outside, f"{path.name} imports {outside}"
+        assert not {m for m in engine_modules if m in ("engine.allfours.ai", "engine.allfours.arena")}, path.name
