@@ -250,7 +250,9 @@ def random_round(
                 entry = cache[counts]
             except KeyError:
                 entry = options(counts)
-            capturers = held[seat] & live & entry[CAPTURERS]
+            capturers = live & entry[CAPTURERS]  # in any hand: on half the turns, none
+            if capturers:
+                capturers &= held[seat]
             if not capturers:  # nothing to take: any card is placed
                 k = bits(width)
                 while k >= size:  # uniform below `size`: a draw past the end is drawn again
