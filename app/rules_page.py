@@ -1,4 +1,5 @@
-"""The rules explorer at /rules: every rule with examples the engine works out, the FAQ and tips.
+"""The rules explorer's view models (its route is in app/routes/rules.py): every rule with
+examples the engine works out, the FAQ and tips.
 
 The view models here turn `app.rules_examples.result(key)` (the engine's answer for each
 example) into rows of cards and sentences; templates/rules.html only prints them.
@@ -8,17 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
-
 from engine import Card, Move, Rules
 
 from .i18n import RULES_TEXT, addends, card_name, card_names, digits, rt, t
-from .routes import _context, _finish, lang_of, templates
 from .rules_examples import BY_KEY, Result, result
 from .views import CardView, card_view
-
-router = APIRouter()
 
 
 @dataclass
@@ -356,24 +351,3 @@ def rules_page(lang: str) -> RulesPage:
         tips=[rt(lang, f"tip{i}") for i in range(1, 6)],
         example_count=len(BY_KEY),
     )
-
-
-@router.get("/rules", response_class=HTMLResponse)
-def show_rules(request: Request) -> Response:
-    lang = lang_of(request)
-    ctx = _context(
-        lang,
-        page=rules_page(lang),
-        faq_title=rt(lang, "faq_title"),
-        tips_title=rt(lang, "tips_title"),
-        toc_title=rt(lang, "toc"),
-        play=rt(lang, "play"),
-        empty=rt(lang, "empty"),
-        example_label=rt(lang, "example"),
-        score_heads=[rt(lang, "score_item"), rt(lang, "score_points")],
-        sheet_title=rt(lang, "sheet_round"),
-        total_label=t(lang, "line_total"),
-        lang_url="/rules?lang=" + ("en" if lang == "fa" else "fa"),
-        current="rules",
-    )
-    return _finish(request, templates.TemplateResponse(request, "rules.html", ctx), lang)

@@ -1,36 +1,21 @@
-"""The step-by-step tutorial at /learn: one prepared position per lesson, judged by the engine.
+"""The tutorial's view models (the routes are in app/routes/learn.py): a lesson's position as
+the table shows a match, and after the right move, what the engine did with it.
 
-A lesson page shows the position of `app.tutorial` as the table shows a match (the same
-selection, dimming and sums, from `engine.observation`), and its move form posts to the
-lesson. A right move shows what the engine did with it (what was taken, what stays, a sur, the
-round's score sheet) and opens the next lesson; a wrong one is refused with the lesson's
-explanation. Progress is the list of solved lessons in the browser's signed session cookie
-(lesson keys only), so the tutorial resumes where the learner left it, with no account.
+A lesson page shows the position of `app.tutorial` with the same selection, dimming and sums
+as the table (`views.board`, from `engine.observation`). A right move shows what the engine did
+(what was taken, what stays, a sur, the round's score sheet); `done` is the list of the
+learner's solved lessons, which opens the next one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2_fragments import render_block
-
 from engine import MatchState, Move, from_text, observation
 
 from .i18n import card_name, card_names, digits, noun, t
-from .routes import _context, _finish, is_htmx, lang_of, read_form, render_error, templates
-from .service import Refused, parse_move
-from .tutorial import LESSONS, Lesson, verdict, why_dimmed
-from .views import Board, CardView, Selection, Sheet, board, card_view, select, sheet
-
-router = APIRouter()
-SESSION_KEY = "lessons"  # the keys of the solved lessons
-
-
-def solved(request: Request) -> list[str]:
-    keys = {lesson.key for lesson in LESSONS}
-    return [k for k in request.session.get(SESSION_KEY, []) if k in keys]
+from .tutorial import LESSONS, Lesson
+from .views import Board, CardView, Selection, Sheet, board, card_view, sheet
 
 
 def open_until(done: list[str]) -> int:
@@ -102,7 +87,7 @@ def _spoken(index: int, lesson: Lesson, done: bool, is_open: bool, lang: str) ->
     return f"{name}: {lesson.text[lang].title}" + (f" ({state})" if state else "")
 
 
-def _position(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done: list[str]) -> LessonView:
+def position_view(lesson: Lesson, state: MatchState, sel: Selection, lang: str, done: list[str]) -> LessonView:
     view = observation(state, 0)
     text = lesson.text[lang]
     index = LESSONS.index(lesson)
@@ -130,7 +115,7 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     after = state.apply(move)
     outcome = after.last
     assert outcome is not None
-    lv = _position(lesson, state, Selection(), lang, done)
+    lv = position_view(lesson, state, Selection(), lang, done)
     lv.board = Board([], [], None, "", "")
     lv.solved, lv.praise = True, lesson.text[lang].praise
     lv.after_label = t(lang, "table_after")
@@ -159,99 +144,3 @@ def solved_view(lesson: Lesson, move: Move, lang: str, done: list[str]) -> Lesso
     index = LESSONS.index(lesson)
     lv.next_url = f"/learn/{LESSONS[index + 1].key}" if index + 1 < len(LESSONS) else None
     return lv
-
-
-def render_lesson(request: Request, lv: LessonView, lang: str, status: int = 200) -> Response:
-    ctx = _context(lang, lv=lv, lang_url=lv.url + "?lang=" + ("en" if lang == "fa" else "fa"), current="learn")
-    if is_htmx(request):
-        response: Response = HTMLResponse(render_block(templates.env, "lesson.html", "lesson", ctx), status)
-    else:
-        response = templates.TemplateResponse(request, "lesson.html", ctx, status_code=status)
-    return _finish(request, response, lang)
-
-
-def _open_lesson(request: Request, key: str, lang: str, done: list[str]) -> Lesson | Response:
-    """The lesson, or the answer instead of it: 404 for no such lesson, a redirect to the first
-    unsolved lesson for one that is not open yet."""
-    lesson = next((lesson for lesson in LESSONS if lesson.key == key), None)
-    if lesson is None:
-        return render_error(request, lang, "msg_no_lesson", 404)
-    if LESSONS.index(lesson) > open_until(done):
-        return RedirectResponse(f"/learn/{LESSONS[open_until(done)].key}", status_code=303)
-    return lesson
-
-
-@router.get("/learn", response_class=HTMLResponse)
-def tutorial_index(request: Request) -> Response:
-    lang = lang_of(request)
-    done = solved(request)
-    items = links(done, lang)
-    finished = len(done) == len(LESSONS)
-    label = "tutorial_review" if finished else "tutorial_continue" if done else "tutorial_start"
-    ctx = _context(
-        lang,
-        items=items,
-        resume=items[0] if finished else items[open_until(done)],
-        resume_label=t(lang, label),
-        progress=t(lang, "tutorial_progress", done=digits(len(done), lang), total=digits(len(LESSONS), lang)),
-        lang_url="/learn?lang=" + ("en" if lang == "fa" else "fa"),
-        current="learn",
-    )
-    return _finish(request, templates.TemplateResponse(request, "learn.html", ctx), lang)
-
-
-@router.post("/learn/restart")
-def restart_tutorial(request: Request) -> Response:
-    request.session[SESSION_KEY] = []
-    return RedirectResponse("/learn", status_code=303)
-
-
-@router.get("/learn/{key}", response_class=HTMLResponse)
-def show_lesson(request: Request, key: str) -> Response:
-    lang = lang_of(request)
-    done = solved(request)
-    lesson = _open_lesson(request, key, lang, done)
-    if isinstance(lesson, Response):
-        return lesson
-    state = from_text(lesson.position)
-    q = request.query_params
-    try:
-        sel = select(observation(state, 0), q.get("card"), q.getlist("take"), q.get("select"), q.get("toggle"))
-    except Refused as refused:
-        lv = _position(lesson, state, Selection(), lang, done)
-        lv.message = t(lang, f"msg_{refused.reason}")
-        return render_lesson(request, lv, lang, refused.status)
-    lv = _position(lesson, state, sel, lang, done)
-    if sel.message == "msg_disabled_card":  # a dimmed card: say why, in this lesson's words
-        lv.message = why_dimmed(lesson, q.get("select") or "", lang)
-    return render_lesson(request, lv, lang)
-
-
-@router.post("/learn/{key}", response_class=HTMLResponse)
-async def play_lesson(request: Request, key: str) -> Response:
-    """The learner's move: praised and recorded, or refused with the reason. Either way nothing else changes."""
-    lang = lang_of(request)
-    done = solved(request)
-    lesson = _open_lesson(request, key, lang, done)
-    if isinstance(lesson, Response):
-        return lesson
-    form = await read_form(request)
-    state = from_text(lesson.position)
-    try:
-        card = form.get("card") if form is not None else None
-        if not isinstance(card, str):
-            raise Refused("garbage")
-        move = parse_move(card, [str(x) for x in form.getlist("take")] if form is not None else [])
-    except Refused as refused:
-        lv = _position(lesson, state, Selection(), lang, done)
-        lv.message = t(lang, f"msg_{refused.reason}")
-        return render_lesson(request, lv, lang, refused.status)
-    judged = verdict(lesson, move, lang)
-    if not judged.right:
-        lv = _position(lesson, state, Selection(), lang, done)
-        lv.message = judged.text
-        legal = move in state.legal_moves()
-        return render_lesson(request, lv, lang, 200 if legal else 400)
-    if lesson.key not in done:
-        request.session[SESSION_KEY] = [*done, lesson.key]
-    return render_lesson(request, solved_view(lesson, move, lang, solved(request)), lang)

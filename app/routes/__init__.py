@@ -1,0 +1,7 @@
+"""The routers, one per area of the site; `app.main` includes them in this order."""
+
+from __future__ import annotations
+
+from . import home, learn, play, practice, rules
+
+ROUTERS = (home.router, play.router, practice.router, learn.router, rules.router)

@@ -1,0 +1,140 @@
+"""A match: creating it, the table, the player's and the computer's moves, the next round and
+the game record.
+
+Every action posts a form carrying the ply it was made at (compare-and-set in the service).
+HTMX gets the table back; without JavaScript a successful POST answers 303 to the table, after
+the computer's move (in a practice a button asks for it, so the move can still be taken back).
+A refused action is answered by `app.errors` with `refused_table`: the table with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+
+from engine import Move, observation, record
+
+from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
+from ..i18n import t
+from ..service import HUMAN, Loaded, MatchService, NotFound
+from ..views import Selection, add_hints, select, table_view, urls
+from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
+from .home import remember
+
+router = APIRouter()
+
+
+def render_table(
+    request: Request,
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    status: int = 200,
+    hints: dict[Move, float] | None = None,
+) -> Response:
+    """The table as the human seat sees it, with `message` (a message key) if any."""
+    settings = get_settings(request)
+    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
+    tv = table_view(loaded, lang, sel, message, delay)
+    if hints:
+        add_hints(tv, hints, lang)
+    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+
+
+def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
+    """A refused request about a match: its table as it is, with the reason; 404 for no such match."""
+    try:
+        loaded = get_service(request).load(match_id, secret)
+    except NotFound:
+        return error_page(request, lang, "msg_not_found", 404)
+    return render_table(request, loaded, lang, message=key, status=status)
+
+
+def answer(
+    request: Request,
+    service: MatchService,
+    loaded: Loaded,
+    lang: str,
+    message: str | None = None,
+    unchanged: str | None = None,
+    computer_after: bool = False,
+) -> Response:
+    """Answer a table action the same way for every form.
+
+    `unchanged` is the message for a request that changed nothing (a replay). HTMX gets the
+    table (with `message`); without JavaScript the answer is a 303 to the table, after the
+    computer's move when `computer_after` (not in a practice: there a button asks for it).
+    """
+    if unchanged and not loaded.changed:
+        return render_table(request, loaded, lang, message=unchanged)
+    if is_htmx(request):
+        return render_table(request, loaded, lang, message=message)
+    if computer_after and loaded.computer_to_play and not loaded.practice:
+        service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
+    return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
+
+
+@router.post("/matches")
+def create_match(request: Request, options: Annotated[MatchOptions, Form()], service: Service) -> Response:
+    match = service.create(options.level, options.target, options.preset)
+    remember(request, match.id)
+    return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
+
+
+@router.get("/m/{match_id}/{secret}")
+def show_match(
+    request: Request, loaded: LoadedMatch, lang: Lang, service: Service, q: Annotated[SelectionQuery, Query()]
+) -> Response:
+    """The table. Tapping a card is a GET whose query string holds the selection; the server
+    answers with the table as it would look (`views.select`), so the browser computes no rule."""
+    remember(request, loaded.match.id, practice=loaded.practice)
+    sel = Selection()
+    if loaded.human_to_play:
+        sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)
+    hints = None
+    if q.hint == "1" and loaded.practice and loaded.human_to_play:
+        hints = service.hints(loaded)
+    return render_table(request, loaded, lang, sel, hints=hints)
+
+
+@router.post("/m/{match_id}/{secret}/move")
+def play_move(
+    request: Request, match_id: str, secret: str, form: Annotated[MoveForm, Form()], service: Service, lang: Lang
+) -> Response:
+    loaded = service.play(match_id, secret, form.ply, form.move, form.undos)
+    return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
+
+
+@router.post("/m/{match_id}/{secret}/computer")
+def computer_move(
+    request: Request, match_id: str, secret: str, form: Annotated[PlyForm, Form()], service: Service, lang: Lang
+) -> Response:
+    return answer(request, service, service.computer(match_id, secret, form.ply), lang)
+
+
+@router.post("/m/{match_id}/{secret}/next")
+def next_round(
+    request: Request, match_id: str, secret: str, form: Annotated[PlyForm, Form()], service: Service, lang: Lang
+) -> Response:
+    """The player has read the round's score sheet. A stale "next round" (another sheet's ply,
+    or a sheet already closed) changes nothing and shows the table as it is; above all it never
+    lets the computer move."""
+    loaded = service.next_round(match_id, secret, form.ply)
+    return answer(request, service, loaded, lang, unchanged="msg_sheet_closed", computer_after=True)
+
+
+@router.get("/m/{match_id}/{secret}/record.json")
+def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
+    """The game record, only once the match is over (an unfinished record reveals the seed)."""
+    if not loaded.state.finished:
+        return error_page(request, lang, "msg_record_unfinished", 409)
+    seats = [t("en", "seat_you"), t("en", "seat_computer", level=loaded.match.level)]
+    data = record(loaded.state, seats=seats)
+    return JSONResponse(
+        json.loads(json.dumps(data)),
+        headers={"Content-Disposition": f'attachment; filename="chaharbargh-{loaded.match.id}.json"'},
+    )

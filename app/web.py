@@ -1,0 +1,127 @@
+"""What every page shares: the templates, `render()` (a fragment to HTMX, else the whole page),
+the player's language, and the dependencies routes declare (the service, the loaded match).
+
+A request with `HX-Request: true` gets the template's fragment blocks (`FRAGMENTS`); any other
+gets the whole page. Every page answers `Vary: HX-Request, Cookie` and `Cache-Control:
+no-store`, and its header links to the same page in the other language (`?lang=`), which
+also sets the `lang` cookie.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.responses import Response
+from jinja2 import pass_context
+from jinja2_fragments.fastapi import Jinja2Blocks
+
+from .i18n import LANGS, TEXT, digits, t
+from .service import Loaded, MatchService
+from .settings import ROOT, Settings
+
+templates = Jinja2Blocks(directory=ROOT / "templates")
+
+# The blocks HTMX swaps in, per template; a template not listed here is always a whole page.
+FRAGMENTS = {
+    "match.html": ["game", "announce_oob"],  # the table, and the live-region text out of band
+    "lesson.html": ["lesson"],
+    "error.html": ["content"],
+}
+LANG_COOKIE_AGE = 365 * 24 * 3600
+
+
+@pass_context
+def _digits(context, value: object) -> str:
+    return digits(value, context.get("lang", "fa"))
+
+
+templates.env.filters["digits"] = _digits
+
+
+# --- the request ----------------------------------------------------------------------------
+
+
+def lang_of(request: Request) -> str:
+    """`?lang=` if given, else the `lang` cookie, else Persian."""
+    wanted = request.query_params.get("lang") or request.cookies.get("lang")
+    return wanted if wanted in LANGS else "fa"
+
+
+def other_lang(lang: str) -> str:
+    return "en" if lang == "fa" else "fa"
+
+
+def is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_service(request: Request) -> MatchService:
+    return request.app.state.service
+
+
+# Dependencies. FastAPI runs a plain `def` in its threadpool: right for `load_match` (it reads
+# the database), a needless hop for reading a header or an attribute, so those two are `async`.
+
+
+async def current_lang(request: Request) -> str:
+    return lang_of(request)
+
+
+async def current_service(request: Request) -> MatchService:
+    return get_service(request)
+
+
+Lang = Annotated[str, Depends(current_lang)]
+Service = Annotated[MatchService, Depends(current_service)]
+
+
+def load_match(match_id: str, secret: str, service: Service) -> Loaded:
+    """The match named by the path (`/m/{match_id}/{secret}`); `NotFound` (404) for a wrong id or secret."""
+    return service.load(match_id, secret)
+
+
+LoadedMatch = Annotated[Loaded, Depends(load_match)]
+
+
+# --- the answer -----------------------------------------------------------------------------
+
+
+def render(
+    request: Request, template: str, lang: str, *, status: int = 200, address: str | None = None, **values: object
+) -> Response:
+    """`template` in `lang`: its fragment blocks to HTMX, the whole page otherwise.
+
+    `address` is the page the language switch reloads in the other language (default: this
+    request's path); `values` go to the template beside `lang`, `dir`, `T` (the words) and `lang_url`.
+    """
+    context = {
+        "lang": lang,
+        "dir": "rtl" if lang == "fa" else "ltr",
+        "T": TEXT[lang],
+        "lang_url": (address or request.url.path) + "?lang=" + other_lang(lang),
+        **values,
+    }
+    blocks = FRAGMENTS.get(template, []) if is_htmx(request) else []
+    response = templates.TemplateResponse(request, template, context, status_code=status, block_names=blocks)
+    response.headers["Vary"] = "HX-Request, Cookie"
+    response.headers["Cache-Control"] = "no-store"
+    if request.query_params.get("lang") in LANGS:  # the language switch: remember the choice
+        secure = get_settings(request).https_only
+        response.set_cookie("lang", lang, max_age=LANG_COOKIE_AGE, samesite="lax", secure=secure)
+    return response
+
+
+def error_page(request: Request, lang: str, key: str, status: int, both: bool = False) -> Response:
+    """The error page with the message `key`; `both` adds the message in the other language
+    too, for answers that may reach a person whose language cookie was not sent (a refused
+    cross-site request, an HTTP error outside the routes)."""
+    values: dict[str, object] = {"message": t(lang, key)}
+    if both:
+        other = other_lang(lang)
+        values.update(other_lang=other, other_dir="rtl" if other == "fa" else "ltr", other_message=t(other, key))
+    return render(request, "error.html", lang, status=status, address="/", **values)
