@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, DateTime, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -20,7 +20,7 @@ class Match(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=32)
     secret: str = Field(max_length=64)
-    seed: int
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))  # 62 random bits: 64-bit everywhere
     rules: str  # Rules.to_dict() as JSON
     level: str = Field(max_length=16)
     mode: str = Field(default="match", max_length=16, sa_column_kwargs={"server_default": "match"})  # or "practice"

@@ -1,9 +1,15 @@
 """Load a match, check a move, apply it with the engine and save it: the only code that writes.
 
 A match is stored as its seed, rules and the list of moves; the state is rebuilt by replaying
-the moves with the engine. Every write runs under `write_session` (one writer in the process,
-BEGIN IMMEDIATE) and is compare-and-set on the ply: a request made at an older ply changes
-nothing and the caller re-renders the current table.
+the moves with the engine. Every write runs in a `write_session`, locks the match's row
+(`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file) and is
+compare-and-set on the ply: a request made at an older ply changes nothing and the caller
+re-renders the current table. The database enforces it too, for any number of processes and
+servers: the match row is updated only where its ply (and undo count) are still the ones read,
+and the move table holds one move per (match, ply). A request that loses a race there (`Conflict`
+or the unique constraint) is answered like a stale one: the current table, never an error.
+Nothing in one process is needed for correctness: the caches below are checked against the
+stored ply and undo count before use.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from engine import Card, IllegalMove, MatchState, Move, Rules, bot, new_match, observation
@@ -36,6 +43,10 @@ HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms med
 
 class NotFound(LookupError):
     """No match with this id and secret."""
+
+
+class Conflict(RuntimeError):
+    """Another transaction changed the match between our read and our write (compare-and-set failed)."""
 
 
 class Refused(ValueError):
@@ -107,11 +118,31 @@ def replay(session: Session, match: Match, since: tuple[int, MatchState] | None 
     return state
 
 
-def _get(session: Session, match_id: str, secret: str) -> Match:
-    match = session.get(Match, match_id) if len(match_id) <= 32 else None
+def _get(session: Session, match_id: str, secret: str, lock: bool = False) -> Match:
+    """The match row; `lock` for a write: the row is locked until the transaction ends (FOR
+    UPDATE on PostgreSQL, where a second writer of this match waits here and then reads the
+    row as the first one left it) and detached, so only `_save` writes it back."""
+    match = session.get(Match, match_id, with_for_update=lock) if len(match_id) <= 32 else None
     if match is None or not hmac.compare_digest(match.secret.encode(), secret.encode()):
         raise NotFound(match_id)
+    if lock:
+        session.expunge(match)
     return match
+
+
+def _save(session: Session, match: Match, ply: int, undos: int) -> None:
+    """Write the match row's new ply, undos, status, rounds_seen and time, compare-and-set: only
+    if the stored row is still at `ply` and `undos` (as read). Otherwise `Conflict`."""
+    match.updated_at = now()
+    values = {"ply": match.ply, "undos": match.undos, "status": match.status, "rounds_seen": match.rounds_seen}
+    statement = (
+        update(Match)
+        .where(col(Match.id) == match.id, col(Match.ply) == ply, col(Match.undos) == undos)
+        .values(**values, updated_at=match.updated_at)
+        .execution_options(synchronize_session=False)
+    )
+    if session.execute(statement).rowcount != 1:  # type: ignore[attr-defined]
+        raise Conflict(match.id)
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -202,31 +233,39 @@ class MatchService:
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
     def _write(self, session: Session, match: Match, state: MatchState, move: Move) -> MatchState:
+        """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
         after = state.apply(move)
         session.add(MoveRow(match_id=match.id, ply=match.ply, seat=state.turn, move=str(move)))
+        session.flush()  # the unique (match, ply) refuses a second move for this ply here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
-        match.updated_at = now()
-        session.add(match)
+        _save(session, match, match.ply - 1, match.undos)
         return after
+
+    def _current(self, match_id: str, secret: str) -> Loaded:
+        """The table as stored now: the answer to a request that lost a race in the database."""
+        return self.load(match_id, secret)
 
     def play(self, match_id: str, secret: str, ply: int, move: Move, undos: int | None = None) -> Loaded:
         """The human's move, if the match is still at `ply` (and, when given, after `undos` undos)."""
-        with write_session(self.engine) as session:
-            match = _get(session, match_id, secret)
-            state = self._state(session, match)
-            if ply != match.ply or (undos is not None and undos != match.undos):
-                return Loaded(match, state)
-            if Loaded(match, state).over:
-                raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
-            if Loaded(match, state).sheet_pending:
-                raise Refused("round_sheet", 409)
-            if state.turn != HUMAN:
-                raise Refused("not_your_turn", 409)
-            try:
-                state = self._write(session, match, state, move)
-            except IllegalMove as illegal:  # the engine says which rule refused it
-                raise Refused(illegal.reason) from None
+        try:
+            with write_session(self.engine) as session:
+                match = _get(session, match_id, secret, lock=True)
+                state = self._state(session, match)
+                if ply != match.ply or (undos is not None and undos != match.undos):
+                    return Loaded(match, state)
+                if Loaded(match, state).over:
+                    raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
+                if Loaded(match, state).sheet_pending:
+                    raise Refused("round_sheet", 409)
+                if state.turn != HUMAN:
+                    raise Refused("not_your_turn", 409)
+                try:
+                    state = self._write(session, match, state, move)
+                except IllegalMove as illegal:  # the engine says which rule refused it
+                    raise Refused(illegal.reason) from None
+        except (Conflict, IntegrityError):
+            return self._current(match_id, secret)
         self._keep(match, state)
         return Loaded(match, state, changed=True)
 
@@ -246,12 +285,15 @@ class MatchService:
         move = bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
             observation(loaded.state, COMPUTER)
         )
-        with write_session(self.engine) as session:
-            match = _get(session, match_id, secret)
-            state = self._state(session, match)
-            if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
-                return Loaded(match, state)
-            state = self._write(session, match, state, move)
+        try:
+            with write_session(self.engine) as session:
+                match = _get(session, match_id, secret, lock=True)
+                state = self._state(session, match)
+                if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
+                    return Loaded(match, state)
+                state = self._write(session, match, state, move)
+        except (Conflict, IntegrityError):
+            return self._current(match_id, secret)
         self._keep(match, state)
         return Loaded(match, state, changed=True)
 
@@ -262,16 +304,19 @@ class MatchService:
         older sheet's, from a second tab, or a second click on this one) changes nothing and
         says so (`changed` is False). On a finished match there is no next round: 409.
         """
-        with write_session(self.engine) as session:
-            match = _get(session, match_id, secret)
-            state = self._state(session, match)
-            if Loaded(match, state).over:
-                raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
-            if ply != match.ply or not Loaded(match, state).sheet_pending:
-                return Loaded(match, state)
-            match.rounds_seen = len(state.rounds)
-            session.add(match)
-            return Loaded(match, state, changed=True)
+        try:
+            with write_session(self.engine) as session:
+                match = _get(session, match_id, secret, lock=True)
+                state = self._state(session, match)
+                if Loaded(match, state).over:
+                    raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
+                if ply != match.ply or not Loaded(match, state).sheet_pending:
+                    return Loaded(match, state)
+                match.rounds_seen = len(state.rounds)
+                _save(session, match, match.ply, match.undos)
+                return Loaded(match, state, changed=True)
+        except Conflict:
+            return self._current(match_id, secret)
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.
@@ -281,25 +326,28 @@ class MatchService:
         so the move taken back never ended a deal: no new cards have been seen. `match.undos`
         counts undos, so that forms and cached states from before one are known to be stale.
         """
-        with write_session(self.engine) as session:
-            match = _get(session, match_id, secret)
-            state = self._state(session, match)
-            if match.mode != "practice":
-                raise Refused("no_undo", 409)
-            if ply < match.ply:
-                raise Refused("undo_late", 409)
-            if ply > match.ply or (undos is not None and undos != match.undos):
-                return Loaded(match, state)  # a replayed undo: it was done already
-            if not Loaded(match, state).can_undo:
-                raise Refused("undo_nothing", 409)
-            row = session.exec(select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply == ply - 1)).one()
-            session.delete(row)
-            session.flush()
-            match.ply -= 1
-            match.undos += 1
-            match.status, match.updated_at = "playing", now()
-            session.add(match)
-            before = replay(session, match)
+        try:
+            with write_session(self.engine) as session:
+                match = _get(session, match_id, secret, lock=True)
+                state = self._state(session, match)
+                if match.mode != "practice":
+                    raise Refused("no_undo", 409)
+                if ply < match.ply:
+                    raise Refused("undo_late", 409)
+                if ply > match.ply or (undos is not None and undos != match.undos):
+                    return Loaded(match, state)  # a replayed undo: it was done already
+                if not Loaded(match, state).can_undo:
+                    raise Refused("undo_nothing", 409)
+                query = select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply == ply - 1)
+                session.delete(session.exec(query).one())
+                session.flush()
+                match.ply -= 1
+                match.undos += 1
+                match.status = "playing"
+                _save(session, match, ply, match.undos - 1)
+                before = replay(session, match)
+        except Conflict:
+            return self._current(match_id, secret)
         self._keep(match, before)
         return Loaded(match, before, changed=True)
 

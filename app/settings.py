@@ -14,10 +14,28 @@ DEFAULT_DB = ROOT / "data" / "chaharbargh.db"
 
 
 def database_url() -> str:
-    """`DATABASE_URL`, else `sqlite:///` + `CHAHARBARGH_DB` (a file path), else ./data/chaharbargh.db."""
+    """`DATABASE_URL`, else `sqlite:///` + `CHAHARBARGH_DB` (a file path), else ./data/chaharbargh.db.
+
+    A PostgreSQL URL without a driver (`postgres://`, `postgresql://`, as hosting services hand
+    them out) gets psycopg 3, the driver the `postgres` extra installs.
+    """
     if url := os.environ.get("DATABASE_URL"):
-        return url
+        return postgres_driver(url)
     return "sqlite:///" + str(Path(os.environ.get("CHAHARBARGH_DB") or DEFAULT_DB).resolve())
+
+
+def postgres_driver(url: str) -> str:
+    """The URL with psycopg 3 named as the driver when it names PostgreSQL without one.
+
+    >>> postgres_driver("postgres://u:p@db.example/chaharbargh")
+    'postgresql+psycopg://u:p@db.example/chaharbargh'
+    >>> postgres_driver("sqlite:///data/chaharbargh.db")
+    'sqlite:///data/chaharbargh.db'
+    """
+    for bare in ("postgres://", "postgresql://"):
+        if url.startswith(bare):
+            return "postgresql+psycopg://" + url.removeprefix(bare)
+    return url
 
 
 def data_dir(url: str) -> Path:

@@ -1,7 +1,7 @@
 """The project's entry points, needing nothing but Python 3.11+.
 
     python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
-    python3 scripts/dev.py test    # lint and every test
+    python3 scripts/dev.py test    # lint and every test (the database tests on SQLite and PostgreSQL)
     python3 scripts/dev.py lock    # re-resolve the lock files (after editing pyproject.toml)
 
 `serve` and `test` create `.venv` and install the exact versions of requirements-dev.txt into
@@ -68,9 +68,11 @@ def lock(args: list[str]) -> None:
     uv = BIN / "uv"
     common = ["--universal", "--python-version", "3.11", "--generate-hashes", "--quiet", *args]
     common += ["--index-url", "https://pypi.org/simple", "--custom-compile-command", "python3 scripts/dev.py lock"]
-    _run(uv, "pip", "compile", "pyproject.toml", "--extra", "dev", "-o", LOCK, *common)
+    # PostgreSQL's driver is in both: the tests run on PostgreSQL too, and the Docker image can.
+    pg = ["--extra", "postgres"]
+    _run(uv, "pip", "compile", "pyproject.toml", "--extra", "dev", *pg, "-o", LOCK, *common)
     # The runtime lock takes its versions from the dev lock, so the two can never disagree.
-    _run(uv, "pip", "compile", "pyproject.toml", "--constraint", LOCK, "-o", RUNTIME_LOCK, *common)
+    _run(uv, "pip", "compile", "pyproject.toml", *pg, "--constraint", LOCK, "-o", RUNTIME_LOCK, *common)
 
 
 def serve(args: list[str]) -> None:
@@ -86,16 +88,28 @@ def serve(args: list[str]) -> None:
 CHROMIUM = Path("/usr/bin/chromium")
 
 
-def ensure_chromium() -> None:
-    """Install Debian's chromium for the browser tests when it is missing and we are root.
+def missing_packages() -> list[str]:
+    """Debian packages the tests use that are missing: chromium (browser tests) and postgresql
+    (the database tests run on PostgreSQL as well as SQLite, in a throwaway cluster)."""
+    missing = [] if CHROMIUM.exists() else ["chromium"]
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        missing.append("postgresql")
+    return missing
 
-    Playwright drives this browser; it never downloads one of its own.
+
+def ensure_test_packages() -> None:
+    """Install the missing test packages with apt-get, when we are root on Debian.
+
+    Playwright drives Debian's chromium; it never downloads a browser of its own. Without root
+    the tests that need a missing package are skipped, each kind with one line saying how to
+    enable it (and under CI a skip fails the run).
     """
-    if CHROMIUM.exists() or not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
+    missing = missing_packages()
+    if not missing or not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
         return
-    print("installing chromium for the browser tests (apt-get) ...", flush=True)
+    print(f"installing {' and '.join(missing)} for the tests (apt-get) ...", flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *missing]):
         result = subprocess.run(command, env=env)
         if result.returncode:
             sys.exit(result.returncode)
@@ -103,7 +117,7 @@ def ensure_chromium() -> None:
 
 def test(args: list[str]) -> None:
     ensure_venv()
-    ensure_chromium()
+    ensure_test_packages()
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "mypy")  # the engine, --strict (pyproject.toml's [tool.mypy])
     _run(PYTHON, "-m", "pytest", *args)

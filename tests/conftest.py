@@ -3,6 +3,12 @@
 One conftest for the whole suite: pytest imports a conftest.py outside a package as the module
 `conftest`, so a second one elsewhere under tests/ would clash with this one.
 
+The database tests (every test that uses `db_url`, outside tests/browser) run twice: on SQLite
+and on PostgreSQL, a throwaway cluster started once per session from the machine's PostgreSQL
+package (tests/pg_cluster.py) with a fresh database per test, copied from one migrated by
+Alembic. `--db sqlite|postgres|both` (or `CHAHARBARGH_TEST_DB`) picks; the default is both.
+Without PostgreSQL they are skipped with one line saying how to enable them.
+
 Browser tests drive Debian's chromium (`/usr/bin/chromium`, or `CHAHARBARGH_CHROMIUM`) through
 Playwright, which never downloads a browser of its own here. Where that browser is missing they
 are skipped with one line saying how to enable them; under CI (`CI` set) a skipped test of any
@@ -18,9 +24,11 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import make_url
 
 from app.main import create_app
 from app.settings import Settings
+from tests import pg_cluster
 from tests.app.app_helpers import migrate
 from tests.browser.live_server import LiveServer
 
@@ -52,13 +60,73 @@ def in_ci() -> bool:
 
 # --- the database and the app over HTTP (no server) -------------------------------------------
 
+DATABASES = ("sqlite", "postgres")
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption(
+        "--db",
+        choices=("sqlite", "postgres", "both"),
+        default=os.environ.get("CHAHARBARGH_TEST_DB", "both"),
+        help="the database(s) the database tests run on (default: both; env CHAHARBARGH_TEST_DB)",
+    )
+
+
+def databases(config) -> tuple[str, ...]:
+    chosen = config.getoption("--db")
+    return DATABASES if chosen == "both" else (chosen,)
+
+
+def pytest_generate_tests(metafunc) -> None:
+    """Every test using `db_url` outside the browser tests runs on each chosen database."""
+    if "db_kind" in metafunc.fixturenames and "tests/browser/" not in metafunc.definition.path.as_posix():
+        metafunc.parametrize("db_kind", databases(metafunc.config))
+
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh SQLite file made by the Alembic migrations, as `serve` makes it."""
-    url = f"sqlite:///{tmp_path / 'test.db'}"
-    migrate(url)
-    return url
+def db_kind() -> str:
+    """The database of this test: "sqlite" unless parametrized (browser tests stay on SQLite)."""
+    return "sqlite"
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[tuple[pg_cluster.Cluster, str]]:
+    """The session's PostgreSQL cluster and the name of its database migrated by Alembic."""
+    if reason := pg_cluster.unavailable():
+        if in_ci():
+            pytest.fail(reason.replace("skipped", "cannot run in CI"))
+        pytest.skip(reason)
+    cluster = pg_cluster.Cluster().start()
+    try:
+        template = cluster.database()
+        migrate(template)
+        yield cluster, make_url(template).database or ""
+        cluster.drop(template)
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def db_url(db_kind: str, tmp_path: Path, request) -> Iterator[str]:
+    """A fresh database made by the Alembic migrations, as `serve` makes it: a SQLite file, or
+    on PostgreSQL a new database copied from the session's migrated one (dropped after)."""
+    if db_kind == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.db'}"
+        migrate(url)
+        yield url
+        return
+    cluster, template = request.getfixturevalue("postgres")
+    url = cluster.database(template=template)
+    yield url
+    cluster.drop(url)
+
+
+@pytest.fixture(scope="session")
+def figures(pytestconfig) -> list[str]:
+    """Lines the race and crash tests report (what they did, on which database), printed at the end."""
+    if not hasattr(pytestconfig, "_chaharbargh_figures"):
+        pytestconfig._chaharbargh_figures = []
+    return pytestconfig._chaharbargh_figures
 
 
 @pytest.fixture
@@ -151,12 +219,15 @@ def page(new_page, server):
 
 
 def pytest_collection_modifyitems(config, items) -> None:
-    if CHROMIUM.exists() or in_ci():
+    if in_ci():
         return
-    skip = pytest.mark.skip(reason=NO_BROWSER)
+    no_postgres = "postgres" in databases(config) and pg_cluster.unavailable()
     for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):
-            item.add_marker(skip)
+        if not CHROMIUM.exists() and "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.skip(reason=NO_BROWSER))
+        callspec = getattr(item, "callspec", None)
+        if no_postgres and callspec is not None and callspec.params.get("db_kind") == "postgres":
+            item.add_marker(pytest.mark.skip(reason=no_postgres))
 
 
 def skipped_in_ci(config) -> int:
@@ -166,8 +237,12 @@ def skipped_in_ci(config) -> int:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    for line in getattr(config, "_chaharbargh_figures", []):
+        terminalreporter.write_line(line)
     if not CHROMIUM.exists() and not in_ci():
         terminalreporter.write_line(NO_BROWSER, yellow=True)
+    if "postgres" in databases(config) and (reason := pg_cluster.unavailable()) and not in_ci():
+        terminalreporter.write_line(reason, yellow=True)
     if skipped := skipped_in_ci(config):
         terminalreporter.write_line(f"CI: {skipped} test(s) skipped, and CI runs every test: failing", red=True)
 

@@ -160,7 +160,7 @@ def human_move(client, url: str, html: str, ply: int, seen=lambda response: None
 def migrate(url: str) -> Config:
     """Run `alembic upgrade head` on `url` and return the Alembic config used."""
     config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("sqlalchemy.url", url)
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))  # the ini file's interpolation
     config.attributes["configure_logger"] = False
     command.upgrade(config, "head")
     return config

@@ -24,6 +24,7 @@ from tests.app.app_helpers import (
     game_state,
     hand,
     human_move,
+    loaded,
     migrate,
     move_rows,
     one,
@@ -459,9 +460,46 @@ def test_cached_states_equal_a_fresh_replay(client):
 
 def test_the_database_uses_wal_and_migrations_match_the_models(db_url, client):
     with client.app.state.service.engine.connect() as conn:
-        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
+        if conn.dialect.name == "sqlite":
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
+        else:
+            assert conn.dialect.name == "postgresql"
     command.check(migrate(db_url))  # raises if the models and the migrations disagree
+
+
+def test_a_62_bit_seed_is_stored_and_read_back(client):
+    """Seeds are 62 random bits: PostgreSQL's 32-bit integer refused them before migration 0003."""
+    seed = 2**62 - 7
+    url = start(client, seed)
+    assert loaded(client, url).match.seed == seed
+    assert state_of(client, url) == new_match(seed, Rules.preset("table", target=31))
+
+
+def test_a_move_written_while_a_table_is_read_leaves_the_read_whole(client):
+    """Another worker commits a move between the read of the match row and the read of its
+    moves: the read still sees one moment (on PostgreSQL READ COMMITTED it saw 2 moves of a
+    match at ply 1, and failed)."""
+    from sqlalchemy import event
+
+    url = start(client, BASE)
+    writer = client.app.state.service
+    cold = MatchService(writer.engine)  # no cached state: it replays the moves from the database
+    written: list[int] = []
+
+    def write_first(conn, cursor, statement, parameters, context, executemany):
+        if statement.lstrip().upper().startswith("SELECT") and " move." in statement and not written:
+            written.append(1)
+            state = state_of(client, url)  # read before the write, by the writer's own cache
+            writer.play(*url.split("/")[2:4], state.ply, state.legal_moves()[0])
+
+    event.listen(writer.engine, "before_cursor_execute", write_first)
+    try:
+        seen = cold.load(*url.split("/")[2:4])
+    finally:
+        event.remove(writer.engine, "before_cursor_execute", write_first)
+    assert written and seen.ply == 0 and seen.state == new_match(BASE, Rules.preset("table", target=31))
+    assert state_of(client, url).ply == 1  # the move was stored meanwhile
 
 
 def test_the_move_table_refuses_a_second_row_for_a_ply(client):
