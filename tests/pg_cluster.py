@@ -32,7 +32,8 @@ HOW_TO = (
 
 def binaries() -> Path | None:
     """The folder of the newest PostgreSQL server programs the package put on the machine."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parent.parent.name))
+    version = lambda p: [int(x) if x.isdigit() else 0 for x in Path(p).parent.parent.name.split(".")]  # noqa: E731
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=version)
     if found:
         return Path(found[-1]).parent
     initdb = shutil.which("initdb")
