@@ -47,23 +47,32 @@ def same_position(state, hands, stock):
 def shuffle_hidden(state, seat, rng):
     """The same match, history included, for ``seat`` with the other hands and the stock dealt
     differently: a counterfactual no public builder makes (`from_position` starts a fresh log),
-    so this one test helper swaps the hidden card ids in a copy of the state's private fields."""
-    hidden = [c for s, hand in enumerate(state._hands) if s != seat for c in hand] + list(state._stock)
+    so this one test helper swaps the hidden card ids in a copy of the state's private fields.
+    Face-up cards (open hand) are seen by every seat: they stay where they are."""
+    up = state._revealed
+    hidden = [c for s, hand in enumerate(state._hands) if s != seat for c in hand if not up >> c & 1]
+    hidden += state._stock
     rng.shuffle(hidden)
     hands = list(state._hands)
     for s in range(state.players):
         if s != seat:
-            hands[s], hidden = tuple(hidden[: len(hands[s])]), hidden[len(hands[s]) :]
+            shown = [c for c in hands[s] if up >> c & 1]
+            count = len(hands[s]) - len(shown)
+            hands[s], hidden = tuple(shown + hidden[:count]), hidden[count:]
     other = state._copy()
     other._hands, other._stock = tuple(hands), tuple(hidden)
     return other
 
 
+MODES = [Rules(), Rules(players=3), Rules(players=4), Rules(open_hand=True), Rules(players=4, open_hand=True)]
+
+
+@pytest.mark.parametrize("rules", MODES, ids=lambda r: f"{r.players}p-open{int(r.open_hand)}")
 @pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy"])
-def test_every_level_chooses_the_same_move_whatever_the_hidden_cards(level):
+def test_every_level_chooses_the_same_move_whatever_the_hidden_cards(level, rules):
     rng = random.Random(11)
     checked = 0
-    for state in [s for s in mid_round_states(3, every=2) if len(s.stock) >= 8][:30]:
+    for state in [s for s in mid_round_states(3, rules, every=2) if len(s.stock) >= 8][:30]:
         seat = state.turn
         other = shuffle_hidden(state, seat, rng)
         assert other.hands != state.hands or other.stock != state.stock
