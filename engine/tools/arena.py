@@ -1,11 +1,14 @@
 """Duplicate matches between two computer levels, to measure strength and speed.
 
-The match with seed s is played twice, A in seat 0 then B in seat 0. Round r of both matches
-is dealt from the same deck (a round's deck depends only on the seed and r), so each round
-number both matches reach is a *deck pair*: both levels played the same cards from both seats,
-luck cancels and what is left is skill. Matches run in parallel on every core until the asked
-number of deck pairs is reached. Reports the mean round points A - B over deck pairs with a 95%
-confidence interval, the round and match win rates, and each level's time per move.
+The match with seed s is played once per seating: with two players twice, A in seat 0 then
+B in seat 0; with three, three times, A in each seat and B in the other two; with four, twice,
+A's team (two seats opposite) on each side. Round r of all of them is dealt from the same deck
+(a round's deck depends only on the seed and r), so each round number every one of them
+reaches is a *deck pair*: both levels played the same cards from every seat, luck cancels and
+what is left is skill. Matches run in parallel on every core until the asked number of deck
+pairs is reached. Reports the mean round points of A's side minus the mean of the other sides
+over deck pairs with a 95% confidence interval, the round and match win rates, and each
+level's time per move.
 """
 
 from __future__ import annotations
@@ -26,10 +29,24 @@ from engine.scoring import RoundScore
 
 @dataclass
 class PairResult:
-    deck_diffs: list[float] = field(default_factory=list)  # per deck pair: mean of A - B over its two rounds
-    round_wins: float = 0.0  # paired rounds A won (a drawn round counts half)
-    match_wins: int = 0  # matches A won (of 2)
+    deck_diffs: list[float] = field(default_factory=list)  # per deck pair: A's side - the others, over its seatings
+    round_wins: float = 0.0  # paired rounds A's side won (a drawn round counts half)
+    match_wins: int = 0  # matches A's side won (of `seatings`)
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    seatings: int = 2  # matches played per seed
+
+
+def seatings(rules: Rules) -> list[list[str]]:
+    """Which level sits in each seat, per match of one seed: A in every seat in turn, or with
+    teams A's team on each side.
+
+    >>> seatings(Rules()), seatings(Rules(players=3))[1], seatings(Rules(players=4))
+    ([['a', 'b'], ['b', 'a']], ['b', 'a', 'b'], [['a', 'b', 'a', 'b'], ['b', 'a', 'b', 'a']])
+    """
+    n = rules.players
+    if rules.teams:
+        return [["a" if rules.side_of(seat) == side else "b" for seat in range(n)] for side in range(rules.sides)]
+    return [["a" if seat == a_seat else "b" for seat in range(n)] for a_seat in range(n)]
 
 
 def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[float]] | None = None) -> MatchState:
@@ -55,27 +72,34 @@ def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[
 
 
 def play_pair(job: tuple[str, str, int, Rules, dict[str, Any], dict[str, Any]]) -> PairResult:
-    """Both matches of one seed, and the deck pairs they share."""
+    """Every seating's match of one seed, and the deck pairs they share."""
     a, b, seed, rules, a_settings, b_settings = job
-    result = PairResult()
-    diffs: list[list[int]] = []
-    for a_seat in (0, 1):
-        labels = ["a", "b"] if a_seat == 0 else ["b", "a"]
+    n = rules.players
+    seated = seatings(rules)
+    result = PairResult(seatings=len(seated))
+    diffs: list[list[float]] = []
+    for number, labels in enumerate(seated):
         players = [
-            bot(a, seed=seed * 4 + a_seat * 2 + seat, **a_settings)
-            if label == "a"
-            else bot(b, seed=seed * 4 + a_seat * 2 + seat, **b_settings)
+            bot(
+                a if label == "a" else b,
+                seed=seed * n * n + number * n + seat,
+                **(a_settings if label == "a" else b_settings),
+            )
             for seat, label in enumerate(labels)
         ]
-        times: list[list[float]] = [[], []]
+        times: list[list[float]] = [[] for _ in range(n)]
         state = play_match(seed, players, rules, times)
         for seat, label in enumerate(labels):
             result.times[label] += times[seat]
-        diffs.append([_score(log)[a_seat].total - _score(log)[1 - a_seat].total for log in state.rounds])
-        result.match_wins += state.winner == a_seat
-    for first, second in zip(*diffs, strict=False):
-        result.deck_diffs.append((first + second) / 2)
-        result.round_wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in (first, second))
+        side = rules.side_of(labels.index("a"))
+        others = [s for s in range(rules.sides) if s != side]
+        diffs.append(
+            [_score(log)[side].total - statistics.fmean(_score(log)[s].total for s in others) for log in state.rounds]
+        )
+        result.match_wins += state.winner == side
+    for paired in zip(*diffs, strict=False):
+        result.deck_diffs.append(statistics.fmean(paired))
+        result.round_wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in paired)
     return result
 
 
@@ -125,13 +149,15 @@ def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult])
         "a": a,
         "b": b,
         "deck_pairs": len(values),
-        "matches": 2 * len(results),
+        "matches": sum(r.seatings for r in results),
         "seed": seed,
         "target": target,
         "mean_points_per_round": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
-        "round_win_rate": round(sum(r.round_wins for r in results) / (2 * len(values)), 4),
-        "match_win_rate": round(sum(r.match_wins for r in results) / (2 * len(results)), 4),
+        "round_win_rate": round(
+            sum(r.round_wins for r in results) / sum(r.seatings * len(r.deck_diffs) for r in results), 4
+        ),
+        "match_win_rate": round(sum(r.match_wins for r in results) / sum(r.seatings for r in results), 4),
     }
     for label, level in (("a", a), ("b", b)):
         times = [t * 1000 for r in results for t in r.times[label]]

@@ -118,18 +118,25 @@ def _arena_allfours(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     if args.game == "allfours":
+        if any(getattr(args, name) is not None for name in HOUSE_RULES) or args.players == 3:
+            sys.exit("All Fours has no such house rules here, and plays 2 or 4 seats")
         return _arena_allfours(args)
-    if args.players is not None:
-        sys.exit("--players in the arena is for All Fours (2 or 4); Chaharbargh's arena plays two seats")
     for level in (args.a, args.b):
         if level not in LEVELS and level not in BENCHMARK_ONLY:
             sys.exit(f"unknown level {level!r}; choose from {sorted(LEVELS) + sorted(BENCHMARK_ONLY)}")
-    changes = {"target": args.target} if args.target is not None else {}
-    rules = Rules.preset(_rules_preset(args), **changes)
+    options = ("players", "target", *HOUSE_RULES)
+    changes = {name: getattr(args, name) for name in options if getattr(args, name) is not None}
+    try:
+        rules = Rules.preset(_rules_preset(args), **changes)
+    except ValueError as error:  # RulesError
+        sys.exit(str(error))
     settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
     summary = run_arena(args.a, args.b, args.pairs, args.seed, rules, args.processes, *settings)
     print(json.dumps(summary) if args.json else describe(summary))
     return 0
+
+
+HOUSE_RULES = ("forced_capture", "jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand", "sur_points", "sur_cutoff")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,8 +158,14 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--pairs", type=int, default=100, help="deck pairs: each deck played twice, seats swapped")
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--rules", help="rules preset: table (default) or pagat; trinidad for allfours")
-    arena.add_argument("--players", type=int, choices=(2, 4), help="allfours only: 2 (default) or 4 seats")
+    arena.add_argument("--players", type=int, choices=(2, 3, 4), help="seats: 2 (default), 3, or 4 as two teams")
     arena.add_argument("--target", type=int)
+    house = arena.add_argument_group("house rules (Chaharbargh; each starts at the preset's value)")
+    house.add_argument("--forced-capture", choices=("hand", "card", "off"))
+    for flag in ("jack-sur", "sur-in-last-deal", "surs-cancel", "open-hand"):
+        house.add_argument(f"--{flag}", action="store_const", const=True)
+    house.add_argument("--sur-points", type=int)
+    house.add_argument("--sur-cutoff", type=int)
     arena.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     arena.add_argument("--a-budget", type=float, help="pro/oracle thinking time per move for A, in ms")
     arena.add_argument("--b-budget", type=float, help="pro/oracle thinking time per move for B, in ms")

@@ -261,6 +261,30 @@ def test_an_arena_of_a_level_against_itself_is_an_exact_mirror():
     assert summary["a_move_ms"]["moves"] == summary["b_move_ms"]["moves"] > 0
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_arena_with_three_and_four_seats_is_an_exact_mirror_for_equal_levels(players):
+    """A takes every seat (three players) or each team's side (four): with the same greedy
+    player everywhere, A's side minus the mean of the others sums to zero over a deck's seatings."""
+    rules = Rules(players=players, target=31)
+    summary = run_arena("greedy", "greedy", pairs=4, seed=2, rules=rules, processes=1)
+    assert summary["mean_points_per_round"] == 0.0 and summary["ci95"] == [0.0, 0.0]
+    assert summary["matches"] % (3 if players == 3 else 2) == 0  # whole seatings per seed
+
+
+def test_arena_command_line_takes_seats_and_house_rules(capsys):
+    args = ["arena", "--a", "easy", "--b", "random", "--pairs", "2", "--seed", "3", "--target", "31"]
+    args += ["--processes", "1"]
+    assert cli_main([*args, "--players", "3", "--surs-cancel", "--sur-points", "7", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    rules = Rules(players=3, surs_cancel=True, sur_points=7, target=31)
+    same = run_arena("easy", "random", pairs=2, seed=3, rules=rules, processes=1)
+    timing = ("a_move_ms", "b_move_ms")
+    assert {k: v for k, v in summary.items() if k not in timing} == {k: v for k, v in same.items() if k not in timing}
+    assert summary["matches"] % 3 == 0  # each seed is played once with A in each of the three seats
+    with pytest.raises(SystemExit):
+        cli_main([*args, "--players", "4", "--forced-capture", "maybe"])
+
+
 def test_arena_command_line_prints_json(capsys):
     assert cli_main(["arena", "--a", "easy", "--b", "random", "--pairs", "2", "--seed", "3", "--target", "31",
                      "--processes", "1", "--json"]) == 0
