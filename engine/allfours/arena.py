@@ -11,14 +11,14 @@ is a tool, like `engine.tools`: the rules core never imports it.
 from __future__ import annotations
 
 import time
-from multiprocessing import Pool
+from itertools import count
 from typing import Any
 
 from engine.allfours.ai import Player, bot
 from engine.allfours.match import MatchState, new_match
 from engine.allfours.observation import observation
 from engine.allfours.rules import Rules
-from engine.tools.arena import PairResult, summarise
+from engine.tools.arena import PairResult, run_pairs, summarise
 
 
 def play_match(seed: int, players: list[Player], rules: Rules, times: list[list[float]] | None = None) -> MatchState:
@@ -73,15 +73,5 @@ def run_arena(
 ) -> dict[str, Any]:
     """Play duplicate matches from ``seed`` on until ``pairs`` deck pairs are done; summarise
     with `engine.tools.arena.summarise` (print it with its `describe`)."""
-    results: list[PairResult] = []
-    decks = 0
-    next_seed = seed
-    with Pool(processes) as pool:
-        while decks < pairs:
-            batch = max(processes, (pairs - decks) // 4 + 1)
-            jobs = [(a, b, next_seed + i, rules, a_settings or {}, b_settings or {}) for i in range(batch)]
-            next_seed += batch
-            for result in pool.imap(play_pair, jobs):
-                results.append(result)
-                decks += len(result.deck_diffs)
-    return summarise(a, b, seed, rules.target, results)
+    jobs = ((a, b, s, rules, a_settings or {}, b_settings or {}) for s in count(seed))
+    return summarise(a, b, seed, rules.target, run_pairs(play_pair, jobs, pairs, processes))

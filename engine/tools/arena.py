@@ -16,7 +16,9 @@ from __future__ import annotations
 import math
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import count, islice
 from multiprocessing import Pool
 from typing import Any
 
@@ -25,6 +27,9 @@ from engine.match import MatchState, RoundLog, new_match
 from engine.observation import observation
 from engine.rules import Rules
 from engine.scoring import RoundScore
+
+Job = tuple[str, str, int, Any, dict[str, Any], dict[str, Any]]
+"""One seed's matches to play: levels A and B, the seed, the rules, and each level's settings."""
 
 
 @dataclass
@@ -124,19 +129,23 @@ def run_arena(
     b_settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play duplicate matches from ``seed`` on until ``pairs`` deck pairs are done; summarise."""
+    jobs = ((a, b, s, rules, a_settings or {}, b_settings or {}) for s in count(seed))
+    return summarise(a, b, seed, rules.target, run_pairs(play_pair, jobs, pairs, processes))
+
+
+def run_pairs(play: Callable[[Job], PairResult], jobs: Iterator[Job], pairs: int, processes: int) -> list[PairResult]:
+    """Each seed's matches (``play`` of one of ``jobs``) on ``processes`` cores, in order, until
+    ``pairs`` deck pairs are done: the loop both games' arenas share."""
     results: list[PairResult] = []
     decks = 0
-    next_seed = seed
     with Pool(processes) as pool:
         while decks < pairs:
-            # about five deck pairs per match: ask for a little more than is missing
-            batch = max(processes, (pairs - decks) // 4 + 1)
-            jobs = [(a, b, next_seed + i, rules, a_settings or {}, b_settings or {}) for i in range(batch)]
-            next_seed += batch
-            for result in pool.imap(play_pair, jobs):
+            # about five deck pairs per seed: ask for a little more than is missing
+            batch = list(islice(jobs, max(processes, (pairs - decks) // 4 + 1)))
+            for result in pool.imap(play, batch):
                 results.append(result)
                 decks += len(result.deck_diffs)
-    return summarise(a, b, seed, rules.target, results)
+    return results
 
 
 def summarise(a: str, b: str, seed: int, target: int, results: list[PairResult]) -> dict[str, Any]:
