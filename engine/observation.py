@@ -18,7 +18,7 @@ from engine.cards import CARDS, Card, ids_of
 from engine.match import MatchState, PlayedMove, RoundLog
 from engine.moves import Move
 from engine.rules import Rules
-from engine.scoring import clubs_in, side_masks
+from engine.scoring import RoundScore, clubs_in, score_round, side_masks
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,7 @@ class Observation:
     captured: tuple[tuple[Card, ...], ...]  # per seat, this round
     piles: tuple[tuple[Card, ...], ...]  # per side (a seat, or a team of four), this round
     clubs: tuple[int, ...]  # per side, the clubs in its pile: the race for the 7 points (R10)
+    points: tuple[RoundScore, ...]  # per side, the points already won this round (with its lines)
     deal_start: int  # the index in ``moves`` of the first move of the deal in play
     last_capturer: int | None
     surs: tuple[int, ...]  # scoring surs per side this round
@@ -77,6 +78,7 @@ def observation(state: MatchState, seat: int) -> Observation:
         captured=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in captured),
         piles=tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles),
         clubs=tuple(clubs_in(mask) for mask in piles),
+        points=score_round(state.rules, piles, list(state.surs()), final=state.finished),
         deal_start=state.current.deals[-1].at,
         last_capturer=state.last_capturer,
         surs=state.surs(),

@@ -79,15 +79,21 @@ class RoundScore:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "_pile"}
 
 
-def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
+def clubs_bonus_side(rules: Rules, clubs: list[int], final: bool = True) -> int | None:
     """The side that earns the 7 points for clubs, or None.
 
     Two sides (two players, or two teams of four): at least 7 clubs and strictly more than the
     other. Three players: whoever has 7 or more; if nobody does, the one with the most; if two
-    tie for the most, the third player; if all three tie, nobody.
+    tie for the most, the third player; if all three tie, nobody. Before the round is over
+    (``final`` false) only a side with 7 or more has certainly won them: 7 of the 13 clubs.
+
+    >>> clubs_bonus_side(Rules(players=3), [5, 3, 2]), clubs_bonus_side(Rules(players=3), [5, 3, 2], final=False)
+    (0, None)
     """
     most = max(clubs)
     leaders = [side for side, n in enumerate(clubs) if n == most]
+    if not final and most < 7:
+        return None
     if len(clubs) == 3 and most < 7:
         if len(leaders) == 1:
             return leaders[0]
@@ -99,10 +105,12 @@ def clubs_bonus_side(rules: Rules, clubs: list[int]) -> int | None:
     return None
 
 
-def score_round(rules: Rules, captured: list[int], surs: list[int]) -> tuple[RoundScore, ...]:
-    """Score sheets per side from the masks each side captured and the surs each side scored."""
+def score_round(rules: Rules, captured: list[int], surs: list[int], final: bool = True) -> tuple[RoundScore, ...]:
+    """Score sheets per side from the masks each side captured and the surs each side scored.
+    With ``final`` false, the points already won in a round still in play: the clubs' only
+    once a side is sure of them (`clubs_bonus_side`)."""
     clubs = [clubs_in(mask) for mask in captured]
-    bonus = clubs_bonus_side(rules, clubs)
+    bonus = clubs_bonus_side(rules, clubs, final)
     sheets = []
     for side, mask in enumerate(captured):
         clubs_points = CLUBS_POINTS if side == bonus else 0

@@ -74,3 +74,27 @@ def test_where_the_deal_in_play_starts_is_recorded():
     after = built.apply(Move.parse("5S+6C"))
     assert observation(after, 1).deal_start == 0
     assert observation(after, 1).moves[0].move.card == Card.parse("5S")
+
+
+def test_a_view_shows_the_points_already_won_this_round():
+    # Seat 0 took 7 clubs (all but 2C among them), the 10 of diamonds and the ace of spades, and
+    # made one sur; seat 1 took the 2 of clubs and a jack. Points so far (R10): seat 0 has the
+    # clubs for sure (7 of 13) 7 + 10D 3 + one ace 1 + a sur 5 = 16; seat 1: 2C 2 + a jack 1 = 3.
+    mine = parse_cards("3C 4C 5C 6C 7C 8C 9C 10D AS")
+    theirs = parse_cards("2C JH")
+    state = from_position([parse_cards("KD"), parse_cards("QD")], parse_cards("5H"), captured=[mine, theirs], surs=[0])
+    ours, other = observation(state, 1).points
+    assert (ours.total, other.total) == (16, 3)
+    assert {line.item: line.points for line in ours.lines} == {
+        "clubs": 7, "ten_of_diamonds": 3, "two_of_clubs": 0, "aces": 1, "jacks": 0, "surs": 5
+    }
+
+
+def test_the_clubs_count_in_a_round_in_play_only_once_a_side_is_sure_of_them():
+    # Three players, 5 / 3 / 2 clubs so far: at the round's end the 5 would win (the most, R10
+    # for three), but 8 clubs are still to be taken, so nobody has won them yet.
+    piles = [parse_cards("AC 2C 3C 4C 5C"), parse_cards("6C 7C 8C"), parse_cards("9C 10C")]
+    state = from_position([parse_cards("KD"), parse_cards("QD"), parse_cards("JD")], parse_cards("5H"),
+                          Rules(players=3), captured=piles)
+    assert [p.clubs_points for p in observation(state, 0).points] == [0, 0, 0]
+    assert [p.total for p in observation(state, 0).points] == [1 + 2, 0, 0]  # the ace of clubs and the 2 of clubs
