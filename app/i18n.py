@@ -185,6 +185,10 @@ TEXT: dict[str, dict[str, str]] = {
         "msg_no_page": "چنین صفحه‌ای نداریم.",
         "msg_method": "این نشانی فقط فرمی را می‌پذیرد که با دکمه‌های خود سایت فرستاده شود.",
         "msg_disabled_card": "این برگ الان بازی‌شدنی نیست: برگی که برمی‌دارد باید بازی شود.",
+        "msg_rate_new": "از این اتصال در مدتی کوتاه بازی‌های تازهٔ زیادی شروع شده است. لطفاً {seconds} ثانیه "
+        "صبر کنید و دوباره امتحان کنید؛ بازی‌های پیشین شما سر جایشان هستند.",
+        "msg_rate_hints": "از این اتصال در مدتی کوتاه راهنمایی‌های زیادی خواسته شده است. لطفاً {seconds} ثانیه "
+        "صبر کنید و دوباره راهنمایی بخواهید؛ بازی شما همان‌جاست که بود.",
         "not_found_title": "پیدا نشد",
         "seat_you": "شما",
         "seat_computer": "رایانه ({level})",
@@ -361,6 +365,10 @@ TEXT: dict[str, dict[str, str]] = {
         "msg_no_page": "There is no such page.",
         "msg_method": "This address only takes a form sent by the site's own buttons.",
         "msg_disabled_card": "That card cannot be played now: a card that captures must be played.",
+        "msg_rate_new": "Many new matches were started from your connection in a short time. Please wait "
+        "{seconds} seconds and try again; your earlier matches are where you left them.",
+        "msg_rate_hints": "Many hints were asked for from your connection in a short time. Please wait "
+        "{seconds} seconds and ask again; your game is where you left it.",
         "not_found_title": "Not found",
         "seat_you": "you",
         "seat_computer": "computer ({level})",

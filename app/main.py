@@ -10,7 +10,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from . import errors
+from . import errors, limits
 from .db import make_engine
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
@@ -43,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         same_site="lax",
         https_only=settings.https_only,
     )
+    limits.install(app, settings)  # per-client limits on new matches and hints, just outside the session
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refuse=errors.refusal)
     app.add_middleware(CrossSiteGuard, refuse=errors.refusal, allowed_origins=settings.allowed_origins)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False)

@@ -3,7 +3,7 @@
 Each piece is a plain ASGI middleware (or a logging filter), so it also covers the answers that
 never reach a route (a 413, a 403, a refused host). `app.main.create_app` stacks them:
 
-    SecurityHeaders -> TrustedHostMiddleware -> CrossSiteGuard -> BodyLimit -> sessions -> routes
+    SecurityHeaders -> TrustedHostMiddleware -> CrossSiteGuard -> BodyLimit -> (rate limits) -> sessions -> routes
 
 Answers for people (the 403 and the 413) are rendered by a function the app passes in, so
 they are the app's own error page in the player's language, not text or JSON.

@@ -169,7 +169,7 @@ class MatchService:
         self.new_seed = new_seed
         self._cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()  # id -> (undos, ply, state)
         self._cache_lock = threading.Lock()
-        self._hints: OrderedDict[tuple[str, int, int], dict[Move, float]] = OrderedDict()
+        self._hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]] = OrderedDict()
 
     def _state(self, session: Session, match: Match) -> MatchState:
         """The match's state: from the cache of recent states, brought up to date by replaying."""
@@ -351,6 +351,18 @@ class MatchService:
         self._keep(match, before)
         return Loaded(match, before, changed=True)
 
+    @staticmethod
+    def _hint_key(loaded: Loaded) -> tuple[str, int, MatchState]:
+        """A hint depends on the position and the match's seed for the ply, so it is kept by
+        (match, ply, position): tapping cards with hints on, and the same position again after an
+        undo (the ply and position come back, the undo count does not), reuse it."""
+        return (loaded.match.id, loaded.ply, loaded.state)
+
+    def hint_cached(self, loaded: Loaded) -> bool:
+        """Whether this table's hint is in this process's cache (costs nothing: not rate-limited)."""
+        with self._cache_lock:
+            return self._hint_key(loaded) in self._hints
+
     def hints(self, loaded: Loaded) -> dict[Move, float]:
         """Practice: each legal move's value as the pro sees it from the human's seat.
 
@@ -359,9 +371,11 @@ class MatchService:
         """
         if not loaded.practice or not loaded.human_to_play:
             raise Refused("no_hint", 409)
-        key = (loaded.match.id, loaded.match.undos, loaded.ply)  # hints stay on while the player taps
+        key = self._hint_key(loaded)
         with self._cache_lock:
             hit = self._hints.get(key)
+            if hit is not None:
+                self._hints.move_to_end(key)
         if hit is not None:
             return hit
         pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS)

@@ -91,6 +91,12 @@ class Settings:
     other origins (`https://example.org`) whose pages may post forms here; by default only the
     app's own pages may. `https_only`: the site is served over HTTPS only: cookies are Secure and
     every answer carries `Strict-Transport-Security`.
+
+    Rate limits per client address (app/limits.py), in the `limits` library's notation
+    (`20/minute`, several joined by `;`, or `off`): `rate_new` for new matches and practice rounds,
+    `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted).
+    `rate_storage` is where the counts live: `memory://` (this process), or a storage URI the
+    library knows (`redis://host:6379`) to share them between processes and servers.
     """
 
     database_url: str
@@ -103,6 +109,9 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     bot_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     new_seed: Callable[[], int] = random_seed
+    rate_new: str = "20/minute"
+    rate_hints: str = "60/minute"
+    rate_storage: str = "memory://"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -115,4 +124,8 @@ class Settings:
             https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",
             allowed_hosts=env_list("CHAHARBARGH_ALLOWED_HOSTS", LOCAL_HOSTS),
             allowed_origins=env_list("CHAHARBARGH_ALLOWED_ORIGINS", ""),
+            rate_new=os.environ.get("CHAHARBARGH_RATE_NEW", "20/minute"),
+            rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
+            rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
         )
+

@@ -35,8 +35,11 @@ RUNTIME_LOCK = ROOT / "requirements.txt"  # the app's own dependencies only (the
 PIP = ("-m", "pip", "install", "--quiet", "--disable-pip-version-check")
 
 
-def ensure_venv() -> None:
-    """Create the virtual environment and install the locked dependencies and the project if stale."""
+def ensure_venv(check: bool = True) -> None:
+    """Create the virtual environment and install the locked dependencies and the project if stale.
+
+    `check=False` (for `lock`) lets a dependency added to pyproject.toml but not yet locked pass:
+    locking is what adds it."""
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by any python3
         sys.exit("Chaharbargh needs Python 3.11 or newer")
     stamp = VENV / ".installed"
@@ -51,7 +54,9 @@ def ensure_venv() -> None:
     _run(PYTHON, *PIP, "--require-hashes", "-r", LOCK)
     _run(PYTHON, *PIP, "--no-deps", "-e", ".")
     # A dependency added to pyproject.toml but not yet locked would be missing: say so now.
-    if subprocess.run([str(PYTHON), "-m", "pip", "check"], cwd=ROOT).returncode:
+    if subprocess.run([str(PYTHON), "-m", "pip", "check"], cwd=ROOT, capture_output=not check).returncode:
+        if not check:
+            return  # no stamp: the next `serve` or `test` installs again, from the new lock
         sys.exit("the lock file misses a dependency of pyproject.toml: run `python3 scripts/dev.py lock`")
     stamp.write_text(wanted)
 
@@ -63,7 +68,7 @@ def lock(args: list[str]) -> None:
     hash of every release file, which pip then checks. `lock --upgrade` takes the newest
     releases the ranges allow; without it, pins already in the lock are kept where they still fit.
     """
-    ensure_venv()
+    ensure_venv(check=False)
     _run(PYTHON, *PIP, "uv")
     uv = BIN / "uv"
     common = ["--universal", "--python-version", "3.11", "--generate-hashes", "--quiet", *args]

@@ -19,6 +19,7 @@ from engine import Move, observation, record
 
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..i18n import t
+from ..limits import HINT_BUDGET
 from ..service import HUMAN, Loaded, MatchService, NotFound
 from ..views import Selection, add_hints, select, table_view, urls
 from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
@@ -85,7 +86,7 @@ def create_match(request: Request, options: Annotated[MatchOptions, Form()], ser
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 
 
-@router.get("/m/{match_id}/{secret}")
+@router.get("/m/{match_id}/{secret}", dependencies=[HINT_BUDGET])  # a hint the pro works out is rate-limited
 def show_match(
     request: Request, loaded: LoadedMatch, lang: Lang, service: Service, q: Annotated[SelectionQuery, Query()]
 ) -> Response:
