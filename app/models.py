@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, datetime
 
 from sqlalchemy import BigInteger, Column, DateTime, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
+
+from .settings import random_seed
 
 
 def now() -> datetime:
@@ -15,7 +18,10 @@ def now() -> datetime:
 class Match(SQLModel, table=True):
     """One match against the computer. `seed` is secret until the match is over.
 
-    A `practice` match is one round with help (hints, undo) and no match score.
+    A `practice` match is one round with help (hints, undo) and no match score. `bot_seed` seeds
+    the computer's and the hints' random choices, drawn apart from `seed` so that nothing they do
+    depends on the deal: read it with `bot_seed_of` (rows from before migration 0004 got one
+    derived from the id and secret; a server older than it leaves it empty).
     """
 
     id: str = Field(primary_key=True, max_length=32)
@@ -28,8 +34,27 @@ class Match(SQLModel, table=True):
     ply: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back
+    bot_seed: int | None = Field(default_factory=random_seed, sa_column=Column(BigInteger, nullable=True))
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+def derived_bot_seed(match_id: str, secret: str) -> int:
+    """The bot seed of a match stored without one: 62 bits of SHA-256 of its id and secret, so it
+    never changes, has nothing to do with the deal's seed and cannot be worked out from the
+    public id alone. Migration 0004 wrote it into every older row (it keeps a copy of this rule).
+
+    >>> derived_bot_seed("abc", "s3cret") == derived_bot_seed("abc", "s3cret") < 2**62
+    True
+    """
+    digest = hashlib.sha256(f"chaharbargh bot seed\n{match_id}\n{secret}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def bot_seed_of(match: Match) -> int:
+    """The match's bot seed: the stored one, else (a row written by a server older than 0004
+    while a new one already ran) the derived one."""
+    return match.bot_seed if match.bot_seed is not None else derived_bot_seed(match.id, match.secret)
 
 
 class MoveRow(SQLModel, table=True):

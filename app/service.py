@@ -30,7 +30,7 @@ from sqlmodel import Session, col, select
 from engine import Card, IllegalMove, MatchState, Move, Rules, bot, new_match, observation
 
 from .db import read_session, write_session
-from .models import Match, MoveRow, now
+from .models import Match, MoveRow, bot_seed_of, now
 from .settings import random_seed
 
 HUMAN, COMPUTER = 0, 1
@@ -146,8 +146,8 @@ def _save(session: Session, match: Match, ply: int, undos: int) -> None:
 
 
 def bot_seed(match: Match, ply: int) -> int:
-    """The computer's own random seed for one move: fixed by the match and the ply."""
-    return (match.seed * 1_000_003 + ply) % (2**63)
+    """The computer's own random seed for one move: fixed by the match's bot seed (never its deal's) and the ply."""
+    return (bot_seed_of(match) * 1_000_003 + ply) % (2**63)
 
 
 class MatchService:
