@@ -129,3 +129,14 @@ class Settings:
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
         )
 
+
+PRUNE_UNFINISHED_DAYS = 30  # an unfinished match nobody touched for this long is abandoned
+PRUNE_FINISHED_DAYS = 365  # a finished match is kept this long after its last move
+
+
+def prune_days() -> tuple[int, int]:
+    """Days after which `python -m app.prune` deletes an untouched unfinished match and a finished
+    one: `CHAHARBARGH_PRUNE_UNFINISHED_DAYS` (30) and `CHAHARBARGH_PRUNE_FINISHED_DAYS` (365)."""
+    unfinished = int(os.environ.get("CHAHARBARGH_PRUNE_UNFINISHED_DAYS", PRUNE_UNFINISHED_DAYS))
+    finished = int(os.environ.get("CHAHARBARGH_PRUNE_FINISHED_DAYS", PRUNE_FINISHED_DAYS))
+    return unfinished, finished

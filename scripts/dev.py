@@ -3,6 +3,7 @@
     python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
     python3 scripts/dev.py test    # lint and every test (the database tests on SQLite and PostgreSQL)
     python3 scripts/dev.py lock    # re-resolve the lock files (after editing pyproject.toml)
+    python3 scripts/dev.py prune --days 30   # delete matches abandoned for 30 days (see app/prune.py)
 
 `serve` and `test` create `.venv` and install the exact versions of requirements-dev.txt into
 it the first time (and again whenever that lock file or pyproject.toml changes), so a fresh
@@ -90,6 +91,13 @@ def serve(args: list[str]) -> None:
     _run(PYTHON, "-m", "uvicorn", "--factory", "app.main:create_app", "--host", host, "--port", port, *args)
 
 
+def prune(args: list[str]) -> None:
+    """Delete abandoned and old matches (`python -m app.prune`; `--days N`, `--finished-days M`,
+    `--dry-run`), on the database `serve` uses."""
+    ensure_venv()
+    _run(PYTHON, "-m", "app.prune", *args)
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -129,7 +137,7 @@ def test(args: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"serve": serve, "test": test, "lock": lock}
+    commands = {"serve": serve, "test": test, "lock": lock, "prune": prune}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 scripts/dev.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])
