@@ -9,12 +9,16 @@ Fields the model does not name are ignored: the table's buttons post the whole `
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, PlainValidator, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, PlainValidator, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from engine import Card, Move
+from engine.moves import SHOW_PREFIX
+from engine.rules import FORCED_CAPTURE_MODES
+
+from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
 
@@ -24,17 +28,20 @@ Count = Annotated[int, Field(ge=0, lt=1_000_000)]  # a ply or an undo count: six
 
 class FormModel(BaseModel):
     """A form refused as a whole: any field that does not fit makes one error whose
-    context names the message to show (`refusal`)."""
+    context names the message to show (`refusal`, or the first field's own in `refusals`)."""
 
     refusal: ClassVar[str] = "garbage"
+    refusals: ClassVar[dict[str, str]] = {}
 
     @model_validator(mode="wrap")
     @classmethod
     def refuse_as_one(cls, data: Any, handler: Any) -> Any:
         try:
             return handler(data)
-        except ValidationError:
-            raise PydanticCustomError(REFUSED, "refused: {reason}", {"reason": cls.refusal}) from None
+        except ValidationError as error:
+            fields = [e["loc"][0] for e in error.errors() if e["loc"]]
+            reason = next((cls.refusals[f] for f in fields if f in cls.refusals), cls.refusal)
+            raise PydanticCustomError(REFUSED, "refused: {reason}", {"reason": reason}) from None
 
 
 def refusal_of(errors: list[dict[str, Any]]) -> str:
@@ -42,13 +49,69 @@ def refusal_of(errors: list[dict[str, Any]]) -> str:
     return next((e["ctx"]["reason"] for e in errors if e.get("type") == REFUSED), "garbage")
 
 
+Blank = Annotated[None, BeforeValidator(lambda v: None if v == "" else v)]  # an empty field is "not given"
+Flag = Literal["1", "0"]  # a checkbox: "1" when ticked ("0" is accepted as unticked)
+
+
+def in_range(bounds: tuple[int, int]) -> Any:
+    return Annotated[int, Field(ge=bounds[0], le=bounds[1])]
+
+
 class MatchOptions(FormModel):
-    """The home page's new match; the service refuses what it does not offer."""
+    """The home page's new match: the game (players, level, target, preset) and the house rules.
+
+    Each house rule left out takes the preset's value (with four players, its doubled target and
+    sur points), except that a form marked `house=1` (the home page's) carries every house rule,
+    so there an unticked box is off and an empty `sur_cutoff` is no cut-off (FastAPI reads an
+    empty field as one left out). A field that does not fit is
+    refused with its own message (`refusals`); `service.rules_for` then asks the engine.
+    """
 
     refusal: ClassVar[str] = "bad_options"
-    level: str
-    target: int
-    preset: str = "table"
+    refusals: ClassVar[dict[str, str]] = {
+        "level": "bad_level",
+        "players": "bad_players",
+        "target": "bad_target",
+        "preset": "bad_preset",
+        "forced_capture": "bad_forced_capture",
+        "jack_sur": "bad_flag",
+        "sur_in_last_deal": "bad_flag",
+        "surs_cancel": "bad_flag",
+        "open_hand": "bad_flag",
+        "house": "bad_flag",
+        "sur_points": "bad_sur_points",
+        "sur_cutoff": "bad_sur_cutoff",
+    }
+    level: Literal[LEVELS]  # type: ignore[valid-type]
+    players: in_range((min(PLAYERS), max(PLAYERS))) = 2  # type: ignore[valid-type]
+    target: Blank | in_range(TARGET_RANGE) = None  # type: ignore[valid-type]
+    preset: Literal[PRESETS] = "table"  # type: ignore[valid-type]
+    forced_capture: Literal[FORCED_CAPTURE_MODES] | None = None  # type: ignore[valid-type]
+    jack_sur: Flag | None = None
+    sur_in_last_deal: Flag | None = None
+    surs_cancel: Flag | None = None
+    open_hand: Flag | None = None
+    house: Flag | None = None
+    sur_points: Blank | in_range(SUR_POINTS_RANGE) = None  # type: ignore[valid-type]
+    sur_cutoff: Literal[""] | in_range(SUR_CUTOFF_RANGE) | None = None  # type: ignore[valid-type]
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules this form changes from its preset (for `service.rules_for`)."""
+        changes: dict[str, Any] = {}
+        if self.forced_capture is not None:
+            changes["forced_capture"] = self.forced_capture
+        for name in FLAGS:
+            value = getattr(self, name)
+            if value is not None or self.house == "1":
+                changes[name] = value == "1"
+        if self.sur_points is not None:
+            changes["sur_points"] = self.sur_points
+        if self.sur_cutoff is not None or self.house == "1":  # FastAPI reads an empty field as left out
+            changes["sur_cutoff"] = None if self.sur_cutoff in ("", None) else self.sur_cutoff
+        return changes
+
+
+FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
 
 
 class PracticeOptions(FormModel):
@@ -77,8 +140,32 @@ class LessonMoveForm(FormModel):
         return Move(self.card, frozenset(self.take))
 
 
-class MoveForm(LessonMoveForm, PlyForm):
-    """The player's move on the table."""
+def _move_card(value: Any) -> str:
+    """A card code, or under the open hand `show:CODE` (the engine's move text of a show)."""
+    if not isinstance(value, str):
+        raise ValueError("not a card")
+    Card.parse(value.removeprefix(SHOW_PREFIX))
+    return value
+
+
+class MoveForm(PlyForm):
+    """The player's move on the table: a card played with the table cards it takes, or under
+    the open hand `card=show:7C` (the card to turn face up, nothing taken)."""
+
+    card: Annotated[str, PlainValidator(_move_card)]
+    take: list[CardCode] = Field(default_factory=list, max_length=13)
+
+    @model_validator(mode="after")
+    def _a_show_takes_nothing(self) -> MoveForm:
+        if self.card.startswith(SHOW_PREFIX) and self.take:  # refused like any form that does not fit
+            raise PydanticCustomError(REFUSED, "refused: {reason}", {"reason": self.refusal})
+        return self
+
+    @property
+    def move(self) -> Move:
+        if self.card.startswith(SHOW_PREFIX):
+            return Move.show(Card.parse(self.card.removeprefix(SHOW_PREFIX)))
+        return Move(Card.parse(self.card), frozenset(self.take))
 
 
 class SelectionQuery(BaseModel):

@@ -13,6 +13,7 @@ from engine import Card, Move, Rules
 
 from .i18n import RULES_TEXT, addends, card_name, card_names, digits, rt, t
 from .rules_examples import BY_KEY, Result, result
+from .service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 from .views import CardView, card_view
 
 
@@ -52,6 +53,9 @@ class OptionView:
     name: str
     text: str
     examples: list[ExampleView]
+    start_url: str = ""  # the home page with the new-match form set up for this option
+    start_label: str = ""
+    key: str = ""
 
 
 @dataclass
@@ -266,6 +270,16 @@ OPTIONS = {  # house-rule option (a Rules field) -> its examples
     "open_hand": ["open-hand"],
 }
 PLAYER_EXAMPLES = {"three": ["three-clubs"], "four": ["four-sur"]}
+START = {  # each option's link: the home page's new-match form with that option set (the fields of forms.MatchOptions)
+    "forced_capture": "/?forced_capture=card",
+    "jack_sur": "/?jack_sur=1",
+    "sur_points": "/?sur_points=10",
+    "sur_in_last_deal": "/?sur_in_last_deal=1",
+    "surs_cancel": "/?surs_cancel=1",
+    "sur_cutoff": "/?sur_cutoff=50",
+    "target": "/?target=101",
+    "open_hand": "/?open_hand=1",
+}
 
 
 def point_values() -> dict[str, int]:
@@ -298,7 +312,9 @@ def rules_page(lang: str) -> RulesPage:
     d = lambda v: digits(v, lang)  # noqa: E731
     two, three, four = Rules(), Rules(players=3), Rules(players=4)
     fill = {"deals": d(two.deals_per_round), "sur": d(two.sur_points), "four": d(four.sur_points),
-            "target": d(two.target)}
+            "target": d(two.target), "target_four": d(four.target), "low": d(TARGET_RANGE[0]),
+            "high": d(TARGET_RANGE[1]), "sur_low": d(SUR_POINTS_RANGE[0]), "sur_high": d(SUR_POINTS_RANGE[1]),
+            "cut_low": d(SUR_CUTOFF_RANGE[0]), "cut_high": d(SUR_CUTOFF_RANGE[1])}
     ex = lambda keys: [example_view(k, lang) for k in keys]  # noqa: E731
 
     sections = []
@@ -323,7 +339,10 @@ def rules_page(lang: str) -> RulesPage:
     house = SectionView(
         "house", "", rt(lang, "house_title"), [rt(lang, "house_p1")],
         options=[
-            OptionView(rt(lang, f"opt_{o}"), rt(lang, f"opt_{o}_text", **fill), ex(keys)) for o, keys in OPTIONS.items()
+            OptionView(
+                rt(lang, f"opt_{o}"), rt(lang, f"opt_{o}_text", **fill), ex(keys), START[o], rt(lang, "start_option"), o
+            )
+            for o, keys in OPTIONS.items()
         ],
         preset_heads=[rt(lang, "preset_col_option"), rt(lang, "preset_name_table"), rt(lang, "preset_name_pagat")],
         presets=[(rt(lang, f"opt_{o}"), [_value(presets[p][o], lang) for p in presets]) for o in OPTIONS],
@@ -334,11 +353,21 @@ def rules_page(lang: str) -> RulesPage:
         SectionView(
             "players", "", rt(lang, "players_title"), [],
             options=[
-                OptionView("", rt(lang, "three_p1", deals=d(three.deals_per_round)), ex(PLAYER_EXAMPLES["three"])),
+                OptionView(
+                    "",
+                    rt(lang, "three_p1", deals=d(three.deals_per_round)),
+                    ex(PLAYER_EXAMPLES["three"]),
+                    "/?players=3",
+                    rt(lang, "start_three"),
+                    "three",
+                ),
                 OptionView(
                     "",
                     rt(lang, "four_p1", deals=d(four.deals_per_round), sur=d(four.sur_points), target=d(four.target)),
                     ex(PLAYER_EXAMPLES["four"]),
+                    "/?players=4",
+                    rt(lang, "start_four"),
+                    "four",
                 ),
             ],
         )

@@ -27,15 +27,19 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from engine import Card, IllegalMove, MatchState, Move, Rules, bot, new_match, observation
+from engine import Card, IllegalMove, MatchState, Move, Rules, RulesError, bot, new_match, observation
 
 from .db import read_session, write_session
 from .models import Match, MoveRow, bot_seed_of, now
 from .settings import random_seed
 
-HUMAN, COMPUTER = 0, 1
+HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
 LEVELS = ("easy", "medium", "pro")
-TARGETS = (31, 52, 62, 64)
+PLAYERS = (2, 3, 4)  # four play as two teams: the person and the computer opposite against the other two
+TARGETS = (31, 52, 62, 64)  # the targets named on the rules page; any whole number in TARGET_RANGE is offered
+TARGET_RANGE = (11, 500)
+SUR_POINTS_RANGE = (1, 100)
+SUR_CUTOFF_RANGE = (1, 500)
 PRESETS = ("table", "pagat")
 PRACTICE_RULES = Rules()  # free practice: one round under the table rules
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
@@ -87,7 +91,8 @@ class Loaded:
 
     @property
     def computer_to_play(self) -> bool:
-        return not self.over and not self.sheet_pending and self.state.turn == COMPUTER
+        """A computer seat is to move (every seat but the person's is a computer)."""
+        return not self.over and not self.sheet_pending and self.state.turn != HUMAN
 
     @property
     def human_to_play(self) -> bool:
@@ -96,14 +101,32 @@ class Loaded:
     @property
     def can_undo(self) -> bool:
         """Practice only: the human moved and the computer has not answered yet."""
-        return self.practice and self.computer_to_play and self.ply > 0
+        last = self.state.last
+        return self.practice and self.computer_to_play and self.ply > 0 and last is not None and last.seat == HUMAN
 
 
-def rules_for(preset: str, target: int) -> Rules:
-    """The two-player rules of a preset with a target, refusing what the home page does not offer."""
-    if preset not in PRESETS or target not in TARGETS:
+def offered(value: int | None, bounds: tuple[int, int]) -> bool:
+    return value is None or bounds[0] <= value <= bounds[1]
+
+
+def rules_for(preset: str, target: int | None = None, players: int = 2, **house: Any) -> Rules:
+    """The rules of a preset for `players` seats, with a target (None: the preset's, doubled with
+    four players) and any house rules changed; `Refused("bad_options")` for anything the home page
+    does not offer or the engine does not accept."""
+    if preset not in PRESETS or players not in PLAYERS or not offered(target, TARGET_RANGE):
         raise Refused("bad_options")
-    return Rules.preset(preset, target=target)
+    if not offered(house.get("sur_points"), SUR_POINTS_RANGE) or not offered(house.get("sur_cutoff"), SUR_CUTOFF_RANGE):
+        raise Refused("bad_options")
+    try:
+        rules = Rules.preset(preset, players=players, **house)
+        return rules if target is None else Rules.from_dict({**rules.to_dict(), "target": target})
+    except (RulesError, TypeError):
+        raise Refused("bad_options") from None
+
+
+def preset_rules(preset: str, players: int) -> Rules:
+    """A preset's rules for `players` seats, as the home page pre-fills them."""
+    return Rules.preset(preset, players=players)
 
 
 def replay(session: Session, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
@@ -195,9 +218,12 @@ class MatchService:
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def create(self, level: str, target: int, preset: str, seed: int | None = None) -> Match:
-        """A new match; `seed` is for tests, players always get a random one."""
-        return self._create(level, rules_for(preset, target), "match", seed)
+    def create(
+        self, level: str, target: int | None = None, preset: str = "table", seed: int | None = None, **options: Any
+    ) -> Match:
+        """A new match: a preset with a target and any of `rules_for`'s options (players, house
+        rules); `seed` is for tests, players always get a random one. Nothing is stored if refused."""
+        return self._create(level, rules_for(preset, target, **options), "match", seed)
 
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
@@ -270,7 +296,9 @@ class MatchService:
         return Loaded(match, state, changed=True)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
-        """The computer's move, if the match is still at `ply` and it is the computer's turn.
+        """The move of the computer seat to play, if the match is still at `ply` and it is a
+        computer's turn. With three or four seats each computer seat moves by its own request, so
+        the table shows every move with the same pause.
 
         The computer thinks outside the write lock (pro takes ~40 ms, and other matches'
         writes should not wait for it); the move is then written only if the match is still
@@ -281,9 +309,10 @@ class MatchService:
         loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
-        level = loaded.match.level
+        level = loaded.match.level  # every computer seat plays at the match's level
+        seat = loaded.state.turn
         move = bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
-            observation(loaded.state, COMPUTER)
+            observation(loaded.state, seat)
         )
         try:
             with write_session(self.engine) as session:

@@ -5,12 +5,14 @@ Templates only print these values; the legal moves come from the engine, never f
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from engine import Card, Move, Observation, card_sum, observation
 
-from .i18n import addends, card_name, card_names, counted, digits, noun, t
-from .service import COMPUTER, HUMAN, Loaded, Refused
+from .forms import MatchOptions
+from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
+from .service import COMPUTER, HUMAN, LEVELS, PLAYERS, PRESETS, TARGET_RANGE, Loaded, Refused, preset_rules, rules_for
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -29,6 +31,9 @@ class CardView:
     takeable: bool = False
     hint: str = ""  # practice: the pro's value of this card's best move
     best: bool = False  # practice: the card of the pro's move
+    face_up: bool = False  # open hand: this card of the hand lies face up for everyone
+    shows: bool = False  # open hand: tapping this hand card shows it (the move `show:CODE`)
+    note: str = ""  # said after the card's name: "your face-up card", "show the seven of clubs"
 
 
 def card_view(card: Card, lang: str, **flags: bool) -> CardView:
@@ -53,6 +58,26 @@ class MoveLine:
     takes: list[CardView]
     sur: str  # "" when the move was no sur; says so when a sur scores nothing
     text: str
+
+
+@dataclass
+class SeatView:
+    """Another seat at the table, as the person sees it: nothing of its hand but the count and
+    the face-up card (open hand)."""
+
+    seat: int
+    dom_id: str  # "opponent" with two players (the hook of old), else "seat-N"
+    name: str
+    level: str
+    count: int
+    count_noun: str
+    backs: list[int]
+    face_up: list[CardView]
+    taken: str  # the cards this seat has captured this round
+    partner: bool
+    dealer: bool
+    to_play: bool
+    place: str  # "right", "top" or "left": where it sits, seen from the person's chair
 
 
 @dataclass
@@ -105,9 +130,12 @@ class TableView:
     ply: int
     state: str  # "your-turn", "computer-turn", "round-over", "match-over"
     level: str
-    opponent_count: int
-    opponent_noun: str
-    opponent_backs: list[int]
+    players: int
+    seats: list[SeatView]
+    turn_order: str
+    you_deal: bool
+    rules_summary: list[str]
+    must_show: bool
     hand: list[CardView]
     table: list[CardView]
     stock_count: int
@@ -204,8 +232,21 @@ def select(
     return Selection(chosen, so_far)
 
 
-def _line(view_seat: int, played, lang: str) -> MoveLine:
-    who = t(lang, "you") if view_seat == HUMAN else t(lang, "opponent")
+def seat_name(seat: int, players: int, lang: str) -> str:
+    """How the table names a seat: "you", or the computer by where it sits (and the partner)."""
+    return t(lang, "you") if seat == HUMAN else t(lang, f"seat_{players}_{seat}")
+
+
+def side_name(side: int, rules, lang: str) -> str:
+    """A score's owner: a seat, or with four players a team."""
+    return t(lang, f"team_{side}") if rules.teams else seat_name(side, rules.players, lang)
+
+
+PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
+
+
+def _line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
+    who = seat_name(seat, players, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
     text = f"{who}: {move_words(played.move, lang)}"
@@ -221,9 +262,9 @@ def sur_words(played, lang: str) -> str:
     return t(lang, "sur" if played.scores else "sur_no_points")
 
 
-def _announce(played, lang: str) -> str:
+def _announce(played, lang: str, players: int = 2) -> str:
     name = card_name(str(played.move.card), lang)
-    text = t(lang, "computer_played", card=name)
+    text = t(lang, "computer_played", who=seat_name(played.seat, players, lang), card=name)
     if played.move.takes:
         text += " " + t(lang, "computer_took", cards=card_names(sorted(played.move.takes), lang))
     else:
@@ -261,7 +302,8 @@ def sheet(view: Observation, lang: str) -> Sheet:
         )
     leftover = ""
     if log.leftover is not None and log.leftover.cards:
-        who = t(lang, "seat_you") if log.leftover.seat == HUMAN else t(lang, "the_computer")
+        seat = log.leftover.seat
+        who = t(lang, "seat_you") if seat == HUMAN else seat_name(seat, view.rules.players, lang)
         leftover = t(lang, "leftover", who=who)
     return Sheet(
         title=t(lang, "round_over", n=d(len(view.finished_rounds))),
@@ -273,7 +315,7 @@ def sheet(view: Observation, lang: str) -> Sheet:
 
 
 def _round_winner(view: Observation, lang: str) -> str:
-    """Practice: who won the round just played."""
+    """Practice (two seats): who won the round just played."""
     score = view.finished_rounds[-1].score or ()
     mine, theirs = score[HUMAN].total, score[COMPUTER].total
     return t(lang, "round_won" if mine > theirs else "round_lost" if mine < theirs else "round_tied")
@@ -347,6 +389,8 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
     takeable = frozenset().union(*(m.takes for m in options))
     capturing = {m.card for m in view.legal_moves if m.takes}
     playable = {m.card for m in view.legal_moves}
+    showing = my_turn and any(m.shows for m in view.legal_moves)  # open hand: choose the card to show
+    face_up = set(view.revealed[view.seat]) if view.revealed else set()
     hand = [
         card_view(
             c,
@@ -354,12 +398,22 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             can_capture=my_turn and c in capturing,
             disabled=my_turn and c not in playable,
             selected=c == sel.card,
+            face_up=c in face_up,
+            shows=showing and c in playable,
         )
         for c in view.hand
     ]
+    for card in hand:
+        if card.shows:
+            card.note = t(lang, "show_card", card=card.label)
+        elif card.face_up:
+            card.note = t(lang, "your_shown")
     table = [card_view(c, lang, takeable=c in takeable, selected=c in sel.takes) for c in view.table]
 
     action, sum_text, hint = None, "", t(lang, "your_turn") if my_turn else ""
+    if showing:
+        again = bool(view.moves) and view.moves[-1].seat == view.seat and len(view.moves) > view.deal_start
+        return Board(hand, table, None, "", t(lang, "must_show_again" if again else "must_show"))
     if my_turn and sel.card is None:
         action = Action("none", t(lang, "choose_card"), False)
     elif my_turn and sel.card is not None:
@@ -378,29 +432,98 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
     return Board(hand, table, action, sum_text, hint)
 
 
+def seats_view(view: Observation, lang: str, level: str, loaded_turn: int | None) -> list[SeatView]:
+    """Every seat but the person's, in order of play, each with what the person may see of it."""
+    rules, players = view.rules, view.rules.players
+    partner = rules.partner_of(HUMAN)
+    out = []
+    for seat in range(1, players):
+        count = view.hand_counts[seat]
+        out.append(
+            SeatView(
+                seat=seat,
+                dom_id="opponent" if players == 2 else f"seat-{seat}",
+                name=seat_name(seat, players, lang),
+                level=level,
+                count=count,
+                count_noun=noun("cards_in_hand", count, lang),
+                backs=list(range(count - len(view.revealed[seat]))),
+                face_up=[card_view(c, lang) for c in view.revealed[seat]],
+                taken=digits(len(view.captured[seat]), lang),
+                partner=seat == partner,
+                dealer=seat == view.dealer,
+                to_play=seat == loaded_turn,
+                place=PLACES[players][seat],
+            )
+        )
+    return out
+
+
+def rules_summary(rules, lang: str) -> list[str]:
+    """The match's rules in a few words, read from its `Rules`: players, target, every house rule."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    items = [
+        t(lang, "summary_teams") if rules.teams else t(lang, "summary_players", n=d(rules.players)),
+        t(lang, "summary_target", n=d(rules.target)),
+        f"{rt(lang, 'opt_forced_capture')}: {rt(lang, 'val_' + rules.forced_capture)}",
+        t(lang, "summary_sur_points", n=d(rules.sur_points)),
+    ]
+    flags = ("jack_sur", "sur_in_last_deal", "surs_cancel")
+    items += [rt(lang, f"opt_{name}") for name in flags if getattr(rules, name)]
+    if rules.sur_cutoff is not None:
+        items.append(t(lang, "summary_cutoff", n=d(rules.sur_cutoff)))
+    if rules.open_hand:
+        items.append(rt(lang, "opt_open_hand"))
+    return items
+
+
+def _winner(view: Observation, lang: str) -> str:
+    rules, side = view.rules, view.winner
+    if rules.teams:
+        return t(lang, "team_won" if side == rules.side_of(HUMAN) else "team_lost")
+    if side == HUMAN:
+        return t(lang, "you_won")
+    if rules.players == 2:
+        return t(lang, "computer_won")
+    return t(lang, "seat_won", who=seat_name(side, rules.players, lang))
+
+
+def _shown_announce(loaded: Loaded, lang: str) -> str:
+    """The last move, if it was another seat's show (open hand): its card is face up for all."""
+    last = loaded.state.last
+    if last is None:
+        return ""
+    for event in last.events_for(HUMAN):
+        if event.kind == "show" and event.seat != HUMAN and event.cards and event.cards[0] is not None:
+            who = seat_name(event.seat, loaded.state.players, lang)
+            return t(lang, "seat_showed", who=who, card=card_name(str(event.cards[0]), lang))
+    return ""
+
+
 def table_view(
     loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
 ) -> TableView:
     """The table as the human seat sees it, from `observation(state, 0)` only."""
     view = observation(loaded.state, HUMAN)
     match = loaded.match
+    rules, players = view.rules, view.rules.players
     sel = sel or Selection()
     d = lambda v: digits(v, lang)  # noqa: E731
 
     my_turn = loaded.human_to_play
     b = board(view, sel, lang, my_turn)
     hand, table, action, sum_text, hint = b.hand, b.table, b.action, b.sum_text, b.hint
+    must_show = my_turn and any(m.shows for m in view.legal_moves)
 
-    names = [t(lang, "you"), t(lang, "opponent")]
     sides = [
         SideView(
-            name=names[s],
+            name=side_name(s, rules, lang),
             clubs=d(view.clubs[s]),
             surs=d(view.surs[s]),
-            captured=d(len(view.captured[s])),
+            captured=d(len(view.piles[s])),
             total=d(view.totals[s]),
         )
-        for s in range(2)
+        for s in range(rules.sides)
     ]
     if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
         scores = view.finished_rounds[-1].score or ()
@@ -410,11 +533,15 @@ def table_view(
     moves, log_finished = view.moves, False
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
-    log = [_line(p.seat, p, lang) for p in moves[-6:]]
-    computer_moves = [p for p in moves if p.seat == COMPUTER]
-    computer_last = _line(COMPUTER, computer_moves[-1], lang) if computer_moves else None
-    announce = _announce(moves[-1], lang) if moves and moves[-1].seat == COMPUTER and not message else ""
-    if view.moves and all(n == 4 for n in view.hand_counts):  # both hands were empty: a new deal
+    log = [_line(p.seat, p, lang, players) for p in moves[-max(6, 2 * players):]]
+    computer_moves = [p for p in moves if p.seat != HUMAN]
+    computer_last = _line(computer_moves[-1].seat, computer_moves[-1], lang, players) if computer_moves else None
+    announce = ""
+    if not message:
+        announce = _shown_announce(loaded, lang)
+        if not announce and moves and moves[-1].seat != HUMAN:
+            announce = _announce(moves[-1], lang, players)
+    if view.moves and all(n == 4 for n in view.hand_counts):  # every hand was empty: a new deal
         announce = f"{announce} {t(lang, 'dealt')}".strip()
         hint = f"{t(lang, 'dealt')} {hint}".strip()
 
@@ -426,23 +553,27 @@ def table_view(
         state = "your-turn"
     else:
         state = "computer-turn"
-        hint = t(lang, "computer_thinking")
+        hint = t(lang, "computer_thinking", who=seat_name(loaded.state.turn, players, lang))
 
-    winner = None
-    if view.winner is not None:
-        winner = t(lang, "you_won") if view.winner == HUMAN else t(lang, "computer_won")
+    winner = _winner(view, lang) if view.winner is not None else None
     if loaded.practice and loaded.over:
         winner = _round_winner(view, lang)
 
+    playing = not loaded.over and not loaded.sheet_pending
+    order = [seat_name(s, players, lang) for s in range(players)]
+    arrow = " ← " if lang == "fa" else " → "
     return TableView(
         lang=lang,
         urls=urls(match.id, match.secret),
         ply=loaded.ply,
         state=state,
         level=t(lang, f"level_{match.level}"),
-        opponent_count=view.hand_counts[COMPUTER],
-        opponent_noun=noun("cards_in_hand", view.hand_counts[COMPUTER], lang),
-        opponent_backs=list(range(view.hand_counts[COMPUTER])),
+        players=players,
+        seats=seats_view(view, lang, t(lang, f"level_{match.level}"), view.turn if playing else None),
+        turn_order=arrow.join(order),
+        you_deal=view.dealer == HUMAN,
+        rules_summary=rules_summary(rules, lang),
+        must_show=must_show,
         hand=hand,
         table=table,
         stock_count=view.stock_count,
@@ -493,9 +624,85 @@ def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(item.state.rules.target, lang),
                 status=t(lang, "status_over" if item.over else "status_playing"),
-                totals="" if item.practice else f"{digits(totals[HUMAN], lang)} – {digits(totals[COMPUTER], lang)}",
+                totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
                 finished=item.over,
                 practice=item.practice,
             )
         )
     return out
+
+
+@dataclass
+class NewMatchForm:
+    """The home page's new-match form: each field's value as it is pre-filled, and the choices."""
+
+    level: str
+    players: int
+    preset: str
+    target: int
+    forced_capture: str
+    flags: dict[str, bool]  # jack_sur, sur_in_last_deal, surs_cancel, open_hand
+    sur_points: int
+    sur_cutoff: str  # "" for none
+    levels: list[tuple[str, str, str]]  # value, name, how it plays
+    player_choices: list[tuple[int, str]]
+    presets: list[tuple[str, str, str]]  # value, name, what it changes
+    capture_modes: list[tuple[str, str]]
+    flag_labels: dict[str, str]
+    target_note: str
+    defaults: str  # JSON: each preset's values for 2, 3 and 4 players (static/home.js fills them in)
+
+
+FORM_FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
+
+
+def _form_values(rules) -> dict[str, object]:
+    return {
+        "target": rules.target,
+        "forced_capture": rules.forced_capture,
+        **{name: getattr(rules, name) for name in FORM_FLAGS},
+        "sur_points": rules.sur_points,
+        "sur_cutoff": "" if rules.sur_cutoff is None else rules.sur_cutoff,
+    }
+
+
+def new_match_form(query: dict[str, str], lang: str) -> NewMatchForm:
+    """The form pre-filled from the address (`/?players=4&open_hand=1`, as the rules page links,
+    or the form itself sent back by "fill in this preset's values", `defaults=1`): the preset's
+    values for the number of players, with the house rules the address names. Values that do not
+    fit are left at the preset's."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    wanted = {k: v for k, v in query.items() if k in MatchOptions.model_fields}
+    if "defaults" in query:  # keep the game (level, players, preset); the rules restart at the preset's
+        wanted = {k: v for k, v in wanted.items() if k in ("level", "players", "preset")}
+    try:
+        options = MatchOptions.model_validate({"level": LEVELS[0], **wanted})
+        rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
+    except (ValueError, LookupError):
+        options, rules = MatchOptions(level=LEVELS[0]), preset_rules("table", 2)
+    values = _form_values(rules)
+    defaults = {p: {n: _form_values(preset_rules(p, n)) for n in PLAYERS} for p in PRESETS}
+    return NewMatchForm(
+        level=options.level,
+        players=rules.players,
+        preset=options.preset,
+        target=rules.target,
+        forced_capture=rules.forced_capture,
+        flags={name: bool(values[name]) for name in FORM_FLAGS},
+        sur_points=rules.sur_points,
+        sur_cutoff=str(values["sur_cutoff"]),
+        levels=[(lvl, t(lang, f"level_{lvl}"), t(lang, f"level_{lvl}_about")) for lvl in LEVELS],
+        player_choices=[(n, t(lang, f"players_{n}")) for n in PLAYERS],
+        presets=[(p, t(lang, f"preset_{p}"), t(lang, f"preset_{p}_about")) for p in PRESETS],
+        capture_modes=[(m, rt(lang, f"val_{m}")) for m in ("hand", "card", "off")],
+        flag_labels={name: rt(lang, f"opt_{name}") for name in FORM_FLAGS},
+        target_note=t(
+            lang,
+            "target_range",
+            low=d(TARGET_RANGE[0]),
+            high=d(TARGET_RANGE[1]),
+            table=d(preset_rules("table", 2).target),
+            four=d(preset_rules("table", 4).target),
+        ),
+        defaults=json.dumps(defaults, sort_keys=True),
+    )

@@ -9,9 +9,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from ..i18n import digits, t
-from ..service import LEVELS, PRESETS, TARGETS
-from ..views import saved_matches
+from ..i18n import t
+from ..service import LEVELS
+from ..views import new_match_form, saved_matches
 from ..web import Lang, Service, render
 
 router = APIRouter()
@@ -48,7 +48,6 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         "home.html",
         lang,
         saved=saved_matches(service.listed(remembered(request)), lang),
+        form=new_match_form(dict(request.query_params), lang),
         levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
-        targets=[(n, digits(n, lang)) for n in TARGETS],
-        presets=[(p, t(lang, f"preset_{p}")) for p in PRESETS],
     )

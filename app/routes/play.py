@@ -74,14 +74,19 @@ def answer(
         return render_table(request, loaded, lang, message=unchanged)
     if is_htmx(request):
         return render_table(request, loaded, lang, message=message)
-    if computer_after and loaded.computer_to_play and not loaded.practice:
-        service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
+    while computer_after and loaded.computer_to_play and not loaded.practice:  # each computer seat in turn
+        after = service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
+        if not after.changed:  # another request moved first: the table shows what it did
+            break
+        loaded = after
     return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
 
 
 @router.post("/matches")
 def create_match(request: Request, options: Annotated[MatchOptions, Form()], service: Service) -> Response:
-    match = service.create(options.level, options.target, options.preset)
+    match = service.create(
+        options.level, options.target, options.preset, players=options.players, **options.house_rules()
+    )
     remember(request, match.id)
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 
@@ -133,7 +138,8 @@ def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Respon
     """The game record, only once the match is over (an unfinished record reveals the seed)."""
     if not loaded.state.finished:
         return error_page(request, lang, "msg_record_unfinished", 409)
-    seats = [t("en", "seat_you"), t("en", "seat_computer", level=loaded.match.level)]
+    computer = t("en", "seat_computer", level=loaded.match.level)
+    seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)  # every other seat: the match's level
     data = record(loaded.state, seats=seats)
     return JSONResponse(
         json.loads(json.dumps(data)),

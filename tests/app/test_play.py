@@ -186,7 +186,8 @@ def test_a_move_is_saved_and_the_computer_answers_after_a_pause(client):
         if played.move.takes
         else t("fa", "computer_placed")
     )
-    assert text_of(response.text, "#announce") == f"{t('fa', 'computer_played', card=name)} {rest}"
+    who = t("fa", "seat_2_1")
+    assert text_of(response.text, "#announce") == f"{t('fa', 'computer_played', who=who, card=name)} {rest}"
     assert move_rows(client, url, 0) == 1 and move_rows(client, url, 1) == 1
 
 
@@ -291,7 +292,7 @@ def test_garbage_forms_are_refused_and_change_nothing(client, form, computer):
 
 def test_a_non_ascii_target_is_refused_not_a_crash(client):
     response = client.post("/matches", data={"level": "easy", "target": "³¹", "preset": "table"})
-    assert response.status_code == 400 and text_of(response.text, "#game .message") == t("fa", "msg_bad_options")
+    assert response.status_code == 400 and text_of(response.text, "#game .message") == t("fa", "msg_bad_target")
 
 
 def test_refusals_name_the_problem_and_change_nothing(client):

@@ -231,3 +231,35 @@ def test_the_rules_page_keeps_the_csp(client):
     assert [s for s in page.select("script") if not s.get("src")] == []  # no inline script
     assert page.select("[style], style") == []
     assert [a["href"] for a in page.select('[aria-current="page"]')] == ["/rules"]
+
+
+def test_every_option_the_page_offers_links_to_a_match_with_it(client):
+    """What the page says a player can choose is on the home page: each option, the three- and
+    four-player games and the open hand link to the new-match form set up for them."""
+    from app.i18n import RULES_TEXT
+    from tests.app.app_helpers import dom
+
+    for lang in ("fa", "en"):
+        page = dom(client.get(f"/rules?lang={lang}").text)
+        links = {a["data-start"]: a["href"] for a in page.select("a.start-link")}
+        assert set(links) == set(Rules().to_dict()) - {"players"} | {"three", "four"}
+        assert all(a.get_text(strip=True) for a in page.select("a.start-link"))
+        for key, href in links.items():
+            form = dom(client.get(href).text).select_one("#new-match-form")
+            checked = {i["name"]: i["value"] for i in form.select("input[checked]")}
+            number = {i["name"]: i.get("value", "") for i in form.select('input[type="number"]')}
+            if key in ("three", "four"):
+                want = {"players": key == "three" and "3" or "4", "target": key == "three" and "62" or "124"}
+            else:
+                want = {
+                    "forced_capture": {"forced_capture": "card"},
+                    "sur_points": {"sur_points": "10"},
+                    "sur_cutoff": {"sur_cutoff": "50"},
+                    "target": {"target": "101"},
+                }.get(key, {key: "1"})
+            values = {**checked, **number}
+            assert {name: values.get(name) for name in want} == want, (lang, key)
+        # no sentence promises a choice the form does not have: the old "any positive number" is gone
+        text = page.get_text(" ")
+        assert "any positive number" not in text and "هر عدد مثبت" not in text
+        assert RULES_TEXT[lang]["preset_name_pagat"] in text

@@ -63,15 +63,15 @@ def test_a_body_that_is_not_a_form_the_app_takes_is_garbage_not_json(client, url
 
 
 def test_malformed_options_are_the_error_page_saying_so(client):
-    for path, form in (
-        ("/matches", {"level": "easy", "target": "thirty-one", "preset": "table"}),
-        ("/matches", {"target": "31"}),
-        ("/practice", {}),
-        ("/practice", {"level": "oracle"}),
+    for path, form, message in (
+        ("/matches", {"level": "easy", "target": "thirty-one", "preset": "table"}, "msg_bad_target"),
+        ("/matches", {"target": "31"}, "msg_bad_level"),
+        ("/practice", {}, "msg_bad_options"),
+        ("/practice", {"level": "oracle"}, "msg_bad_options"),
     ):
         response = client.post(path + "?lang=en", data=form)
         assert response.status_code == 400 and is_page(response), (path, form)
-        assert text_of(response.text, "#game .message") == t("en", "msg_bad_options")
+        assert text_of(response.text, "#game .message") == t("en", message)
     assert "chaharbargh" not in client.cookies  # nothing was created, so nothing was remembered
 
 

@@ -18,7 +18,7 @@ from tests.browser.live_server import LiveServer
 def start_match(page, target: str = "31", level: str = "easy") -> str:
     page.goto("/")
     page.check(f'input[name="level"][value="{level}"]')
-    page.check(f'input[name="target"][value="{target}"]')
+    page.fill('input[name="target"]', target)
     page.click("#start")
     page.wait_for_selector("#game")
     return page.url
@@ -76,7 +76,8 @@ def test_resume_after_a_server_restart_with_the_computer_to_play(live_server, ne
     assert page.locator(".computer-last").is_visible()
     # the live region speaks the computer's move, naming the card the table shows it played
     played = page.get_attribute(".computer-last [data-played]", "data-played")
-    assert page.inner_text("#announce").startswith(t("fa", "computer_played", card=card_name(played, "fa")))
+    who = t("fa", "seat_2_1")
+    assert page.inner_text("#announce").startswith(t("fa", "computer_played", who=who, card=card_name(played, "fa")))
     page.goto("/")  # the home page lists it with "continue"
     page.click(f'#saved a[href="{url.removeprefix(restarted.url)}"]')
     assert game(page) == state

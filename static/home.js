@@ -1,0 +1,34 @@
+// The home page's new-match form: choosing another preset or number of players fills in that
+// preset's values (the target doubles with four players). Without JavaScript the form works the
+// same; its "fill in this preset's values" button asks the server for them instead.
+(function () {
+  "use strict";
+  var form = document.getElementById("new-match-form");
+  if (!form) return;
+  var defaults = JSON.parse(form.dataset.defaults);
+
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : null;
+  }
+
+  function fill() {
+    var preset = defaults[checked("preset")];
+    var values = preset && preset[checked("players")];
+    if (!values) return;
+    Object.keys(values).forEach(function (name) {
+      var value = values[name];
+      form.querySelectorAll('input[name="' + name + '"]').forEach(function (input) {
+        if (input.type === "radio") input.checked = input.value === String(value);
+        else if (input.type === "checkbox") input.checked = value === true;
+        else input.value = value === null ? "" : String(value);
+      });
+    });
+  }
+
+  form.querySelectorAll('input[name="preset"], input[name="players"]').forEach(function (input) {
+    input.addEventListener("change", fill);
+  });
+  var button = document.getElementById("fill-defaults");
+  if (button) button.hidden = true; // the script does it at once
+})();
