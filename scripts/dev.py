@@ -81,6 +81,19 @@ def lock(args: list[str]) -> None:
     _run(uv, "pip", "compile", "pyproject.toml", *pg, "--constraint", LOCK, "-o", RUNTIME_LOCK, *common)
 
 
+# How uvicorn serves the app (the Dockerfile says the same; docs/deploy.md explains each):
+# app.serving's protocol closes a connection that sends nothing for the keep-alive (5 s) or does
+# not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 500 connections and
+# requests at once a worker answers 503 at once instead of queueing; a request head over 16 KiB is
+# refused (400). Arguments given to `serve` come after these, so they win (`--timeout-keep-alive 1`).
+UVICORN = (
+    "--http", "app.serving:Protocol",
+    "--timeout-keep-alive", "5",
+    "--limit-concurrency", "500",
+    "--h11-max-incomplete-event-size", "16384",
+)  # fmt: skip
+
+
 def serve(args: list[str]) -> None:
     """Migrate the database (its own step, before any worker starts), then run uvicorn."""
     ensure_venv()
@@ -88,7 +101,7 @@ def serve(args: list[str]) -> None:
     port = os.environ.get("PORT", "8000")
     _run(PYTHON, "-m", "alembic", "upgrade", "head")
     print(f"Chaharbargh at http://{host}:{port}", flush=True)
-    _run(PYTHON, "-m", "uvicorn", "--factory", "app.main:create_app", "--host", host, "--port", port, *args)
+    _run(PYTHON, "-m", "uvicorn", "--factory", "app.main:create_app", "--host", host, "--port", port, *UVICORN, *args)
 
 
 def prune(args: list[str]) -> None:
