@@ -4,23 +4,29 @@ head, or stall in its body.
 
 The timeouts are made small (`--timeout-keep-alive 1`, `CHAHARBARGH_REQUEST_TIMEOUT=1`); each
 test waits for the server to close the socket with a bounded poll, and checks it happened well
-before the bound: without the deadlines, none of these sockets is ever closed.
+before the bound: without the deadlines, none of these sockets is ever closed. And with several
+workers each answer goes out at once (TCP_NODELAY), not after the client's delayed ACK.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
 
+from app.serving import no_delay
 from app.settings import ROOT
 from tests.system.app_processes import free_port, wait_until
 
@@ -29,11 +35,10 @@ REQUEST_TIMEOUT = 1
 BOUND = 8.0  # seconds: closed well within this, or never
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[tuple[str, int]]:
-    """`python3 scripts/dev.py serve` with the test's small timeouts (later flags win), on a fresh
-    SQLite file and a free port; stopped after."""
-    folder: Path = tmp_path_factory.mktemp("timeouts")
+@contextmanager
+def serve(folder: Path, workers: int = 1) -> Iterator[tuple[str, int]]:
+    """`python3 scripts/dev.py serve` with the test's small timeouts (later flags win) and
+    `workers` workers, on a fresh SQLite file and a free port; stopped after."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CHAHARBARGH_DB")}
     env.update(
@@ -42,6 +47,7 @@ def served(tmp_path_factory) -> Iterator[tuple[str, int]]:
         CHAHARBARGH_REQUEST_TIMEOUT=str(REQUEST_TIMEOUT),
         HOST="127.0.0.1",
         PORT=str(port),
+        WEB_CONCURRENCY=str(workers),
     )
     command = [sys.executable, str(ROOT / "scripts" / "dev.py"), "serve", "--timeout-keep-alive", str(KEEP_ALIVE)]
     with open(folder / "serve.log", "w") as log:
@@ -67,6 +73,12 @@ def served(tmp_path_factory) -> Iterator[tuple[str, int]]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[tuple[str, int]]:
+    with serve(tmp_path_factory.mktemp("timeouts")) as address:
+        yield address
 
 
 def closed(sock: socket.socket) -> bool:
@@ -158,3 +170,42 @@ def test_a_whole_request_is_answered_and_the_connection_kept_alive_until_idle(se
         started = time.monotonic()
         took = seconds_until_closed(sock, started, "an idle kept-alive connection")
     assert took < KEEP_ALIVE + 3
+
+
+def test_no_delay_is_set_on_sockets_uvicorn_binds_itself():
+    """With several workers uvicorn binds the listening socket itself (`Config.bind_socket`),
+    without the TCP protocol number, and asyncio then leaves Nagle's algorithm on for the
+    connections it accepts: an answer written in two parts waits for the client's delayed ACK
+    (~40 ms). `no_delay`, which the protocol calls on every connection, turns it off."""
+    listening = uvicorn.Config("app.main:create_app", host="127.0.0.1", port=0).bind_socket()
+    seen: list[tuple[int, int]] = []
+
+    class Probe(asyncio.Protocol):
+        def connection_made(self, transport):  # type: ignore[override]
+            sock = transport.get_extra_info("socket")
+            before = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+            no_delay(transport)
+            seen.append((before, sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))
+            transport.close()
+
+    async def accept_one() -> None:
+        server = await asyncio.get_running_loop().create_server(Probe, sock=listening)
+        async with server:
+            reader, writer = await asyncio.open_connection(*listening.getsockname()[:2])
+            await reader.read()  # until the server closes it
+            writer.close()
+
+    asyncio.run(accept_one())
+    assert seen == [(0, 1)]
+
+
+def test_two_workers_answer_without_the_delayed_ack(tmp_path):
+    """The README's serve command with WEB_CONCURRENCY=2: requests on one kept-alive connection
+    take a few milliseconds, not the ~40 ms of a delayed ACK each."""
+    with serve(tmp_path, workers=2) as (host, port), httpx.Client(base_url=f"http://{host}:{port}") as client:
+        times = []
+        for _ in range(30):
+            started = time.perf_counter()
+            assert client.get("/health").status_code == 200
+            times.append(time.perf_counter() - started)
+    assert statistics.median(times) < 0.02, sorted(times)
