@@ -23,6 +23,19 @@ with one JSON route under the same uvicorn settings (`bench/bare_app.py`). Every
 
 ``--write`` puts the tables in docs/benchmarks.md. Absolute figures drift by up to 40% on this
 machine; the ratios to the bare app, measured in the same run, are what the targets name.
+
+**Workers** (`--workers 1,2`, with `--database postgres` or `sqlite`): instead of the above, the
+round trips alone, at each level and number of players, for each number of uvicorn workers in
+turn (`WEB_CONCURRENCY`), on a fresh database each: PostgreSQL in a throwaway cluster started
+the way the tests start it (`tests/pg_cluster.py`: initdb in a temporary folder, a Unix socket
+only) and stopped at the end. Each count is warmed up for a few seconds first. The table gives
+each run's round trips per second and latency, and its ratio to the first worker count's at
+the same level and players; `--write` puts it in its own section of docs/benchmarks.md.
+
+    python bench/web.py --database postgres --workers 1,2 --levels pro --clients 8 --seconds 20
+
+The app's rate limits are off in every server the benchmark starts (its players start many
+matches from one address); everything else is served as `scripts/dev.py serve` serves it.
 """
 
 from __future__ import annotations
@@ -33,6 +46,7 @@ import os
 import platform
 import random
 import re
+import signal
 import socket
 import sqlite3
 import statistics
@@ -76,7 +90,11 @@ class Server:
 
     @classmethod
     def start(cls, command: list[str], env: dict[str, str], port: int) -> Server:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # A session of its own: `scripts/dev.py serve` runs uvicorn as its child, and uvicorn its
+        # workers; `stop` ends the whole group (terminating dev.py alone left uvicorn running).
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
         url = f"http://127.0.0.1:{port}"
         for _ in range(300):  # up to 30 s: migrations run first
             try:
@@ -90,14 +108,25 @@ class Server:
         raise SystemExit(f"no answer from {url}")
 
     def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(10)
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
 
 
-def start_app(db: Path) -> Server:
-    """The app as the README runs it, on a fresh SQLite file."""
-    env = {**os.environ, "CHAHARBARGH_DB": str(db), "HOST": "127.0.0.1", "PORT": str(port := free_port())}
+NO_LIMITS = {"CHAHARBARGH_RATE_NEW": "off", "CHAHARBARGH_RATE_HINTS": "off"}  # many players, one address
+
+
+def start_app(db: Path, database_url: str | None = None, workers: int = 1) -> Server:
+    """The app as the README runs it (migrations, then uvicorn with its flags), on a fresh SQLite
+    file, or on `database_url`, with `workers` uvicorn workers."""
+    env = {**os.environ, **NO_LIMITS, "HOST": "127.0.0.1", "PORT": str(port := free_port())}
+    env.update(CHAHARBARGH_DB=str(db), CHAHARBARGH_DATA=str(db.parent), WEB_CONCURRENCY=str(workers))
     env.pop("DATABASE_URL", None)
+    if database_url:
+        env["DATABASE_URL"] = database_url
     return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log"], env, port)
 
 
@@ -385,6 +414,89 @@ async def resume(args: argparse.Namespace, folder: Path) -> list[str]:
     return table + [f"| {size:,} | {p50:.1f} | {p95:.1f} |" for size, p50, p95 in rows]
 
 
+@dataclass
+class Scaling:
+    """One run of the workers benchmark: (workers, level, players) -> (round trips/s, run, client CPU share)."""
+
+    rows: dict[tuple[int, str, int], tuple[float, Run, float]] = field(default_factory=dict)
+
+
+async def measure_workers(base: str, workers: int, args: argparse.Namespace, scaling: Scaling) -> None:
+    for level in args.levels.split(","):
+        for n in [int(c) for c in args.clients.split(",")]:
+            await round_trips(base, level, n, args.warmup)  # not counted: imports, caches, pools
+            cpu = time.process_time()
+            run, elapsed = await round_trips(base, level, n, args.seconds)
+            client_cpu = (time.process_time() - cpu) / elapsed
+            scaling.rows[(workers, level, n)] = (len(run.latencies) / elapsed, run, client_cpu)
+            rate = len(run.latencies) / elapsed
+            print(f"  {workers} worker(s), {level}, {n} players: {rate:.1f} round trips/s", flush=True)
+
+
+def workers_run(args: argparse.Namespace) -> tuple[list[str], str]:
+    """The workers benchmark: its table and the words on how it was measured."""
+    counts = [int(w) for w in args.workers.split(",")]
+    scaling = Scaling()
+    cluster = None
+    if args.database == "postgres":
+        from tests import pg_cluster
+
+        if reason := pg_cluster.unavailable():
+            raise SystemExit(reason)
+        cluster = pg_cluster.Cluster().start()
+    try:
+        with tempfile.TemporaryDirectory() as name:
+            for workers in counts:
+                url = cluster.database() if cluster else None
+                server = start_app(Path(name) / f"w{workers}.db", url, workers)
+                try:
+                    asyncio.run(measure_workers(server.url, workers, args, scaling))
+                finally:
+                    server.stop()
+                    if cluster and url:
+                        cluster.drop(url)
+    finally:
+        if cluster:
+            cluster.stop()
+    base = counts[0]
+    table = [
+        "| database | workers | level | players at once | round trips/s | p50 ms | p95 ms | p99 ms | errors | "
+        f"÷ {base} worker{'s' if base > 1 else ''} | client's CPU |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for (workers, level, n), (rate, run, client_cpu) in scaling.rows.items():
+        p = [percentile(run.latencies, q) * 1000 for q in (0.5, 0.95, 0.99)]
+        ratio = rate / scaling.rows[(base, level, n)][0]
+        table.append(
+            f"| {args.database} | {workers} | {level} | {n} | {rate:,.1f} | {p[0]:.1f} | {p[1]:.1f} | {p[2]:.1f} | "
+            f"{run.errors} | **{ratio:.2f}×** | {client_cpu:.0%} |"
+        )
+    load = os.getloadavg()
+    measured = (
+        f"Measured {date.today().isoformat()} with `{workers_command(args)}`{code_version()}, on CPython "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the app's workers, "
+        f"{'PostgreSQL ' + pg_version() + ' (a throwaway cluster, Unix socket)' if cluster else 'SQLite'} and the "
+        f"client; all on 127.0.0.1; load average before the run {LOAD_BEFORE[0]:.2f}, after {load[0]:.2f}. "
+        f"Each run warmed up for {args.warmup:g} s first."
+    )
+    return table, measured
+
+
+LOAD_BEFORE = os.getloadavg()
+
+
+def pg_version() -> str:
+    from tests import pg_cluster
+
+    bindir = pg_cluster.binaries()
+    return bindir.parent.name if bindir else "?"
+
+
+def workers_command(args: argparse.Namespace) -> str:
+    names = ("database", "workers", "levels", "clients", "seconds")
+    return "python bench/web.py" + "".join(f" --{name} {getattr(args, name)}" for name in names)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="per level and number of players")
@@ -393,7 +505,16 @@ def main() -> None:
     parser.add_argument("--stored", default="10,10000,100000", help="matches in the database for the resume test")
     parser.add_argument("--opens", type=int, default=100, help="stored matches opened per size")
     parser.add_argument("--write", action="store_true", help="put the result in docs/benchmarks.md")
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--workers", help="comma-separated uvicorn worker counts: round trips for each, in one run")
+    parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
     args = parser.parse_args()
+    if args.workers:
+        table, measured = workers_run(args)
+        publish("web-workers", "Web: one and two workers", measured, table, args.write)
+        return
+    if args.database != "sqlite":
+        parser.error("the bytes and resume measures run on SQLite: give --workers for a run on PostgreSQL")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         ours, bare = start_app(folder / "bench.db"), start_bare()
