@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -195,7 +196,10 @@ def test_no_delay_is_set_on_sockets_uvicorn_binds_itself():
             await reader.read()  # until the server closes it
             writer.close()
 
-    asyncio.run(accept_one())
+    # A loop of its own in a thread of its own: the browser tests' Playwright keeps an event
+    # loop running in this thread for the whole session, and asyncio.run refuses to nest.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, accept_one()).result(timeout=30)
     assert seen == [(0, 1)]
 
 
