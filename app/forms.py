@@ -121,6 +121,12 @@ class PracticeOptions(FormModel):
     level: str
 
 
+class ForgetForm(FormModel):
+    """The history page's "remove from the list": a match id (as the session cookie holds it)."""
+
+    match: Annotated[str, Field(min_length=1, max_length=32)]
+
+
 class PlyForm(FormModel):
     """A table action made at `ply` (compare-and-set); practice forms also carry `undos`, the
     number of moves taken back when the form was made, so a form from before an undo changes nothing."""

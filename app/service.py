@@ -244,6 +244,27 @@ class MatchService:
             session.add(match)
         return match
 
+    def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
+        """A new match with this one's settings (rules, level, mode and game, copied as stored)
+        and a new deal: its seed is new (`seed` is for tests). Offered once the match is over."""
+        with read_session(self.engine) as session:
+            kept = _get(session, match_id, secret).model_dump(include={"rules", "level", "mode", "game"})
+        match = Match(
+            id=secrets.token_urlsafe(9),
+            secret=secrets.token_urlsafe(24),
+            seed=self.new_seed() if seed is None else seed,
+            **kept,
+        )
+        with write_session(self.engine) as session:
+            session.add(match)
+        return match
+
+    def stored_moves(self, loaded: Loaded) -> list[str]:
+        """The match's stored moves in order, in the engine's text form (the replay reads them)."""
+        with read_session(self.engine) as session:
+            query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
+            return list(session.exec(query).all())
+
     def load(self, match_id: str, secret: str) -> Loaded:
         with read_session(self.engine) as session:
             match = _get(session, match_id, secret)

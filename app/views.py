@@ -163,6 +163,7 @@ class TableView:
     hints: HintView | None = None
     hints_on: bool = False
     level_key: str = ""
+    earlier_sheets: list[Sheet] = field(default_factory=list)  # match over: every round's sheet before the last
 
     @property
     def names(self) -> list[str]:
@@ -283,10 +284,13 @@ LINES = {  # each scoring item of the engine's score lines: its label, and the n
 }
 
 
-def sheet(view: Observation, lang: str) -> Sheet:
-    """The score sheet of the last finished round, each line with the cards behind it: all read
-    from the engine's score lines (`RoundScore.lines`)."""
-    log = view.finished_rounds[-1]
+def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
+    """The score sheet of a finished round (default: the last), each line with the cards behind
+    it: all read from the engine's score lines (`RoundScore.lines`). Its running total is the
+    match's total after that round: today's totals less the rounds played since."""
+    rounds = view.finished_rounds
+    index = index % len(rounds)
+    log = rounds[index]
     scores = log.score or ()
     d = lambda v: digits(v, lang)  # noqa: E731
     lines = []
@@ -305,11 +309,13 @@ def sheet(view: Observation, lang: str) -> Sheet:
         seat = log.leftover.seat
         who = t(lang, "seat_you") if seat == HUMAN else seat_name(seat, view.rules.players, lang)
         leftover = t(lang, "leftover", who=who)
+    later = [r.score or () for r in rounds[index + 1 :]]
+    running = [total - sum(score[side].total for score in later) for side, total in enumerate(view.totals)]
     return Sheet(
-        title=t(lang, "round_over", n=d(len(view.finished_rounds))),
+        title=t(lang, "round_over", n=d(index + 1)),
         lines=lines,
         totals=[d(s.total) for s in scores],
-        running=[d(x) for x in view.totals],
+        running=[d(x) for x in running],
         leftover=leftover,
     )
 
@@ -366,6 +372,8 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "undo": page + "/undo",
         "practice": "/practice",
         "record": page + "/record.json",
+        "rematch": page + "/rematch",
+        "replay": page + "/replay",
         "home": "/",
         "new": "/",
     }
@@ -599,6 +607,9 @@ def table_view(
         undos=match.undos,
         can_undo=loaded.can_undo,
         level_key=match.level,
+        earlier_sheets=[sheet(view, lang, i) for i in range(len(view.finished_rounds) - 1)]
+        if view.winner is not None
+        else [],
     )
 
 
@@ -627,6 +638,60 @@ def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
                 totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
                 finished=item.over,
                 practice=item.practice,
+            )
+        )
+    return out
+
+
+@dataclass
+class HistoryEntry:
+    """One line of the history page: a match this browser remembers."""
+
+    id: str
+    url: str
+    date: str  # "2026-12-01 03:40" (UTC), in the player's digits
+    iso: str  # for <time datetime>
+    kind: str  # "match" or "practice"
+    level: str
+    seats: str
+    score: str  # "" for a practice
+    result: str  # won, lost, tie, in play
+    result_key: str  # "won", "lost", "tied", "playing"
+    finished: bool
+
+
+def _result_key(item: Loaded) -> str:
+    """Won, lost or tied, for the human's side; "playing" while the match goes on."""
+    if not item.over:
+        return "playing"
+    state = item.state
+    if item.practice:
+        score = state.rounds[0].score or ()
+        mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
+        return "won" if mine > theirs else "lost" if mine < theirs else "tied"
+    side = state.rules.side_of(HUMAN) if state.rules.teams else HUMAN
+    return "won" if state.winner == side else "lost"
+
+
+def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
+    """The history page: every match and practice this browser remembers, newest first."""
+    out = []
+    for item in items:
+        match, key = item.match, _result_key(item)
+        when = match.created_at
+        out.append(
+            HistoryEntry(
+                id=match.id,
+                url=urls(match.id, match.secret)["page"],
+                date=digits(when.strftime("%Y-%m-%d %H:%M"), lang),
+                iso=when.strftime("%Y-%m-%dT%H:%MZ"),
+                kind=match.mode,
+                level=t(lang, f"level_{match.level}"),
+                seats=t(lang, "history_seats", n=digits(item.state.players, lang)),
+                score="" if item.practice else " – ".join(digits(x, lang) for x in item.state.totals),
+                result=t(lang, f"result_{key}"),
+                result_key=key,
+                finished=item.over,
             )
         )
     return out

@@ -1,4 +1,4 @@
-"""The home page, this browser's list of matches (the history) and the health check.
+"""The home page, this browser's list of matches (the history page) and the health check.
 
 The history is the list of match ids in the browser's signed session cookie (ids only, never
 cards or seeds): `remember` adds one whenever a match is created or opened.
@@ -6,12 +6,15 @@ cards or seeds): `remember` adds one whenever a match is created or opened.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import Response
+from typing import Annotated
 
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from ..forms import ForgetForm
 from ..i18n import t
 from ..service import LEVELS
-from ..views import new_match_form, saved_matches
+from ..views import history, new_match_form, saved_matches
 from ..web import Lang, Service, render
 
 router = APIRouter()
@@ -28,6 +31,17 @@ def remember(request: Request, match_id: str, practice: bool = False) -> None:
     key, keep = ("practice", MAX_PRACTICE) if practice else ("matches", MAX_SAVED)
     ids = [i for i in request.session.get(key, []) if i != match_id]
     request.session[key] = [match_id, *ids][:keep]
+
+
+def forget(request: Request, match_id: str) -> bool:
+    """Take a match id out of this browser's cookie (the match itself stays stored); whether it was there."""
+    found = False
+    for key in ("matches", "practice"):
+        ids = request.session.get(key, [])
+        if match_id in ids:
+            request.session[key] = [i for i in ids if i != match_id]
+            found = True
+    return found
 
 
 def remembered(request: Request) -> list[str]:
@@ -51,3 +65,19 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         form=new_match_form(dict(request.query_params), lang),
         levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
     )
+
+
+@router.get("/history")
+def show_history(request: Request, lang: Lang, service: Service) -> Response:
+    """Every match and practice this browser remembers, newest first, each with a form that
+    forgets it here (the match is never deleted: whoever has its address can still open it)."""
+    removed = request.query_params.get("removed") == "1"
+    entries = history(service.listed(remembered(request)), lang)
+    return render(request, "history.html", lang, current="history", entries=entries, removed=removed)
+
+
+@router.post("/history/remove")
+def remove_from_history(request: Request, form: Annotated[ForgetForm, Form()]) -> Response:
+    """Forget one match in this browser; answered with the history page (303, so a reload does not post again)."""
+    forget(request, form.match)
+    return RedirectResponse("/history?removed=1", status_code=303)

@@ -20,7 +20,7 @@ from engine import Move, observation, record
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..i18n import t
 from ..limits import HINT_BUDGET
-from ..service import HUMAN, Loaded, MatchService, NotFound
+from ..service import HUMAN, Loaded, MatchService, NotFound, Refused
 from ..views import Selection, add_hints, select, table_view, urls
 from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
 from .home import remember
@@ -131,6 +131,20 @@ def next_round(
     lets the computer move."""
     loaded = service.next_round(match_id, secret, form.ply)
     return answer(request, service, loaded, lang, unchanged="msg_sheet_closed", computer_after=True)
+
+
+@router.post("/m/{match_id}/{secret}/rematch")
+def rematch(request: Request, match_id: str, secret: str, service: Service) -> Response:
+    """The match-end page's "rematch": a new match with this one's rules, level and seats and a
+    new deal. From HTMX the browser is sent to the new table with `HX-Redirect`."""
+    if not service.load(match_id, secret).over:
+        raise Refused("rematch_early", 409)  # offered on the match-end page only
+    match = service.rematch(match_id, secret)
+    remember(request, match.id, practice=match.mode == "practice")
+    page = urls(match.id, match.secret)["page"]
+    if is_htmx(request):
+        return Response(status_code=204, headers={"HX-Redirect": page})
+    return RedirectResponse(page, status_code=303)
 
 
 @router.get("/m/{match_id}/{secret}/record.json")

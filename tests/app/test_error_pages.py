@@ -12,7 +12,11 @@ from tests.app.app_helpers import one, text_of
 @pytest.mark.parametrize("lang", ["fa", "en"])
 @pytest.mark.parametrize(
     ("method", "path", "status", "key"),
-    [("GET", "/no/such/page", 404, "msg_no_page"), ("PUT", "/", 405, "msg_method"), ("GET", "/history/x", 404, "msg_no_page")],
+    [
+        ("GET", "/no/such/page", 404, "msg_no_page"),
+        ("PUT", "/", 405, "msg_method"),
+        ("GET", "/history/x", 404, "msg_no_page"),
+    ],
 )
 def test_unknown_pages_and_methods_answer_the_site_page_with_a_way_home(client, lang, method, path, status, key):
     client.cookies.set("lang", lang)
