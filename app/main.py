@@ -30,7 +30,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Chaharbargh", docs_url=None, redoc_url=None, openapi_url=None, form_limits=FORM_LIMITS
     )
     app.state.settings = settings
-    app.state.service = MatchService(make_engine(settings.database_url), settings.bot_settings, settings.new_seed)
+    app.state.service = MatchService(
+        make_engine(settings.database_url), settings.bot_settings, settings.new_seed, settings.new_bot_seed
+    )
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, then the Host check, then

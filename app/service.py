@@ -183,6 +183,7 @@ class MatchService:
         engine: Engine,
         bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
         new_seed: Callable[[], int] = random_seed,
+        new_bot_seed: Callable[[], int] = random_seed,
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
@@ -190,6 +191,7 @@ class MatchService:
         self.engine = engine
         self.bot_settings = bot_settings or {}
         self.new_seed = new_seed
+        self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
         self._cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()  # id -> (undos, ply, state)
         self._cache_lock = threading.Lock()
         self._hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]] = OrderedDict()
@@ -236,6 +238,7 @@ class MatchService:
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
             seed=self.new_seed() if seed is None else seed,
+            bot_seed=self.new_bot_seed(),
             rules=json.dumps(rules.to_dict(), sort_keys=True),
             level=level,
             mode=mode,
@@ -253,6 +256,7 @@ class MatchService:
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
             seed=self.new_seed() if seed is None else seed,
+            bot_seed=self.new_bot_seed(),
             **kept,
         )
         with write_session(self.engine) as session:

@@ -84,7 +84,8 @@ class Settings:
     practice, where it is the time to take a move back). `None` means no timer at all: the page
     asks for the computer's move only when the `computer-may-move` event reaches its
     `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
-    `bot_settings` and `new_seed` go to `MatchService` (tests: fixed worlds for pro, known deals).
+    `bot_settings`, `new_seed` and `new_bot_seed` go to `MatchService` (tests: fixed worlds for
+    pro, known deals, and known seeds for the computer's and the hints' random choices).
 
     `allowed_hosts`: the `Host` names the app answers (others get 400), so no redirect it makes
     can point at a host an attacker chose; `("*",)` turns the check off. `allowed_origins`:
@@ -109,6 +110,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     bot_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     new_seed: Callable[[], int] = random_seed
+    new_bot_seed: Callable[[], int] = random_seed
     rate_new: str = "20/minute"
     rate_hints: str = "60/minute"
     rate_storage: str = "memory://"

@@ -52,6 +52,9 @@ PHONE = {"width": 390, "height": 844}
 # computer's moves in a test are the same on a slow machine and a fast one.
 FIXED_BOTS = {"pro": {"worlds": 8}}
 FIRST_SEED = 1000  # live servers deal their matches from seeds 1000, 1001, ... in order
+# Every app in the tests gives its matches the bot seeds 1, 2, ... in order (`new_bot_seed`), so
+# the computer's moves and the hints are the same every run, as the deals are.
+FIRST_BOT_SEED = 1
 
 
 def in_ci() -> bool:
@@ -131,8 +134,15 @@ def figures(pytestconfig) -> list[str]:
 
 @pytest.fixture
 def app(db_url: str):
+    bot_seeds = itertools.count(FIRST_BOT_SEED)
     return create_app(
-        Settings(database_url=db_url, secret_key="test-key", computer_delay_ms=10, bot_settings=FIXED_BOTS)
+        Settings(
+            database_url=db_url,
+            secret_key="test-key",
+            computer_delay_ms=10,
+            bot_settings=FIXED_BOTS,
+            new_bot_seed=lambda: next(bot_seeds),
+        )
     )
 
 
@@ -156,12 +166,13 @@ def live_server(db_url: str) -> Iterator[Callable[..., LiveServer]]:
     started: list[LiveServer] = []
 
     def start(port: int = 0, **settings) -> LiveServer:
-        seeds = itertools.count(FIRST_SEED)
+        seeds, bot_seeds = itertools.count(FIRST_SEED), itertools.count(FIRST_BOT_SEED)
         settings = {
             "computer_delay_ms": None,
             "practice_delay_ms": None,
             "bot_settings": FIXED_BOTS,
             "new_seed": lambda: next(seeds),
+            "new_bot_seed": lambda: next(bot_seeds),
             **settings,
         }
         server = LiveServer(Settings(database_url=db_url, secret_key="browser-tests", **settings), port).start()

@@ -9,11 +9,13 @@ from datetime import UTC, datetime
 from sqlalchemy import create_engine, text
 
 from alembic import command
+from app.main import create_app
 from app.models import Match, bot_seed_of, derived_bot_seed
 from app.service import PRACTICE_RULES, bot_seed
+from app.settings import Settings
 from engine import bot, observation
 from tests.app.app_helpers import HX, first_move, loaded, migrate, url_of
-from tests.conftest import FIXED_BOTS
+from tests.conftest import FIRST_BOT_SEED, FIXED_BOTS
 
 SEED = 4_402_118_907_335_120_771
 
@@ -29,13 +31,18 @@ def test_the_bot_seed_is_the_matchs_own_not_the_deals():
     assert bot_seed(a_match(bot_seed=7), 3) != bot_seed(a_match(bot_seed=7), 4), "and a new one each ply"
 
 
-def test_new_matches_draw_a_bot_seed_of_their_own(client):
-    service = client.app.state.service
+def test_new_matches_draw_a_bot_seed_of_their_own(db_url):
+    service = create_app(Settings(database_url=db_url, secret_key="k")).state.service  # as served: random
     same_deal = [service.create("easy", 31, "table", seed=SEED) for _ in range(3)]
     seeds = {m.bot_seed for m in same_deal}
     assert len(seeds) == 3 and all(s is not None and 0 <= s < 2**62 and s != SEED for s in seeds)
-    stored = loaded(client, url_of(same_deal[0])).match
+    stored = service.load(same_deal[0].id, same_deal[0].secret).match
     assert stored.bot_seed == same_deal[0].bot_seed, "kept in the database"
+
+
+def test_tests_fix_the_bot_seeds_as_they_fix_the_deals(client):
+    service = client.app.state.service
+    assert [service.create_practice("easy").bot_seed for _ in range(2)] == [FIRST_BOT_SEED, FIRST_BOT_SEED + 1]
 
 
 def test_the_computer_and_the_hints_play_from_the_bot_seed(client):
