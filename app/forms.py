@@ -69,6 +69,7 @@ class MatchOptions(FormModel):
 
     refusal: ClassVar[str] = "bad_options"
     refusals: ClassVar[dict[str, str]] = {
+        "game": "bad_game",
         "level": "bad_level",
         "players": "bad_players",
         "target": "bad_target",
@@ -82,6 +83,7 @@ class MatchOptions(FormModel):
         "sur_points": "bad_sur_points",
         "sur_cutoff": "bad_sur_cutoff",
     }
+    game: Literal["chaharbargh", "allfours"] = "chaharbargh"  # All Fours reads players and level only
     level: Literal[LEVELS]  # type: ignore[valid-type]
     players: in_range((min(PLAYERS), max(PLAYERS))) = 2  # type: ignore[valid-type]
     target: Blank | in_range(TARGET_RANGE) = None  # type: ignore[valid-type]

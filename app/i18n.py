@@ -1033,3 +1033,162 @@ def rt(lang: str, key: str, **values: object) -> str:
     n = values.get("n")
     text = one_or_many(key, 1, RULES_TEXT[lang]) if n in (1, "1") else RULES_TEXT[lang][key]
     return text.format(**values) if values else text
+
+
+# --- All Fours (issue 15): its table, sheet, home choice and rules page ----------------------
+
+ALLFOURS_TEXT: dict[str, dict[str, str]] = {
+    "fa": {
+        "game_choice": "بازی",
+        "game_chaharbargh": "چهاربرگ",
+        "game_allfours": "همه چهار (قوانین ترینیداد)",
+        "game_allfours_note": "همه چهار با دو نفر یا چهار نفر در دو تیم، تا ۱۴ امتیاز. قوانین و امتیاز پایان "
+        "چهاربرگ برای آن خوانده نمی‌شود.",
+        "af_title": "همه چهار",
+        "af_trump": "خال حکم",
+        "af_turnup": "برگ رو شده",
+        "af_set_aside": "کنار گذاشته",
+        "af_trick": "دست روی میز",
+        "af_last_trick": "دست قبل",
+        "af_won_by": "برنده: {who}",
+        "af_stand": "می‌مانم",
+        "af_beg": "التماس می‌کنم",
+        "af_takeone": "یکی بگیر",
+        "af_run": "برگ‌ها را بده",
+        "af_decide_beg": "حکم {suit} است. با این دست می‌مانید یا التماس می‌کنید؟",
+        "af_decide_answer": "{who} التماس کرد. یک امتیاز به او می‌دهید یا سه برگ دیگر پخش می‌کنید؟",
+        "af_your_play": "برگی را بزنید. اگر خال اول را ندارید یا حکم نمی‌زنید، هر برگی آزاد است.",
+        "af_lead": "دست با شماست: هر برگی را بزنید.",
+        "af_cannot_play": "نمی‌شود: باید هم‌خال یا حکم بزنید",
+        "af_cards": "برگ",
+        "af_this_round": "امتیازهای این دست",
+        "af_sheet_title": "برگه امتیاز دست {n}",
+        "af_line_kick": "برگ رو شده ({card})",
+        "af_line_begged": "التماس: یکی بگیر",
+        "af_line_high": "بالا ({card})",
+        "af_line_low": "پایین ({card})",
+        "af_line_jack": "سرباز ({card})",
+        "af_line_hang_jack": "سرباز گرفته شده ({card})",
+        "af_line_game": "بازی (شمارش برگ‌ها)",
+        "af_not_counted": "شمرده نشد: بازی پیش‌تر تمام شده بود",
+        "af_game_counts": "شمارش برای «بازی»: {counts}",
+        "af_no_lines": "امتیازی در این دست گرفته نشد.",
+        "af_redeals": "برگ‌ها {n} بار دوباره پخش شد.",
+        "af_said": "{who}: {what}",
+        "af_played": "{who}: {card}",
+        "af_rules_link": "قوانین همه چهار",
+        "af_rules_title": "قوانین همه چهار (ترینیداد)",
+        "msg_bad_game": "این بازی را نمی‌شناسیم: چهاربرگ یا همه چهار را برگزینید. بازی‌ای ساخته نشد.",
+        "msg_af_bad_players": "همه چهار برای دو نفر یا چهار نفر (دو تیم) است. بازی‌ای ساخته نشد.",
+        "msg_must_follow": "باید از خال اول یا حکم بزنید؛ این برگ را نمی‌شود زد.",
+        "msg_must_trump": "حکم بازی شده: اگر حکم دارید باید حکم بزنید.",
+        "msg_not_your_decision": "اکنون وقت این کار نیست.",
+        "afr_lead": "همه چهار، آن‌گونه که در ترینیداد بازی می‌شود: دو نفر، یا چهار نفر در دو تیم (یارها روبه‌روی هم). "
+        "بازی و پخش به سمت راست می‌چرخد. ۵۲ برگ، آس بالاترین.",
+        "afr_deal_h": "پخش و حکم",
+        "afr_deal": "پخش‌کننده به هر بازیکن شش برگ می‌دهد، سه‌تا سه‌تا، و برگ بعدی را رو می‌کند: خال آن حکم است.",
+        "afr_kick": "اگر برگ رو شده آس باشد، تیم پخش‌کننده ۱ امتیاز می‌گیرد؛ شش ۲ امتیاز و سرباز ۳ امتیاز.",
+        "afr_beg_h": "ماندن یا التماس",
+        "afr_beg": "بازیکن سمت راست پخش‌کننده دستش را می‌بیند و یا می‌ماند (حکم را می‌پذیرد) یا التماس می‌کند. "
+        "پخش‌کننده یا می‌گوید «یکی بگیر» (تیم التماس‌کننده ۱ امتیاز می‌گیرد و بازی شروع می‌شود) یا برگ‌ها را می‌دهد.",
+        "afr_run": "در دادن برگ‌ها، برگ رو شده کنار می‌رود، هر کس سه برگ دیگر می‌گیرد و برگ بعدی رو می‌شود؛ اگر خالش "
+        "فرق کند حکم تازه است (و پخش‌کننده برای آن امتیاز می‌گیرد)، وگرنه دوباره سه برگ و برگی دیگر. اگر دسته تمام "
+        "شود، همان پخش‌کننده از نو پخش می‌کند و امتیازهای گرفته شده می‌ماند.",
+        "afr_play_h": "بازی دست‌ها",
+        "afr_play": "بازیکن سمت راست پخش‌کننده اولین دست را شروع می‌کند و برنده هر دست، دست بعد را. اگر حکم بازی "
+        "شود، هر که حکم دارد باید حکم بزند؛ اگر خال دیگری بازی شود، باید هم‌خال یا حکم زد؛ فقط کسی که هیچ‌کدام را "
+        "ندارد هر برگی می‌زند. در میز، برگ‌هایی که نمی‌شود زد کم‌رنگ‌اند.",
+        "afr_win": "بالاترین حکم دست را می‌برد؛ بی حکم، بالاترین برگ خال اول.",
+        "afr_score_h": "امتیاز هر دست",
+        "afr_high": "بالا، ۱ امتیاز: تیمی که بالاترین حکم پخش شده را داشت.",
+        "afr_low": "پایین، ۱ امتیاز: تیمی که پایین‌ترین حکم پخش شده به او رسیده بود (نه برنده آن).",
+        "afr_jack": "سرباز: اگر سرباز حکم پخش شده باشد، تیمی که آن را در دستی می‌برد ۱ امتیاز می‌گیرد؛ اگر تیم "
+        "دیگر سرباز را از دارنده‌اش بگیرد («سرباز گرفته شده»)، ۳ امتیاز.",
+        "afr_game": "بازی، ۱ امتیاز: برگ‌های برده شده شمرده می‌شوند (آس ۴، شاه ۳، بی‌بی ۲، سرباز ۱، ده ۱۰)؛ تیم "
+        "با شمارش بیشتر می‌برد و در تساوی کسی نمی‌برد.",
+        "afr_target": "نخستین تیمی که به ۱۴ امتیاز برسد، همان دم برنده است؛ امتیازها به ترتیبی که گرفته "
+        "می‌شوند شمرده می‌شوند.",
+        "afr_exposed_h": "برگی که بی‌نوبت دیده شود",
+        "afr_exposed": "سر میز واقعی، برگی که بی‌نوبت نشان داده شود رو می‌ماند و باید در نخستین فرصت درست بازی شود. "
+        "در این میز برگ فقط با بازی کردن از دست بیرون می‌آید و نمی‌شود اشتباهی نشانش داد، پس این جریمه در بازی نیست.",
+        "afr_examples_later": "نمونه‌های بازی شده با موتور بازی و آموزش کوتاه بعدا به این صفحه افزوده می‌شوند.",
+    },
+    "en": {
+        "game_choice": "Game",
+        "game_chaharbargh": "Chaharbargh",
+        "game_allfours": "All Fours (Trinidad rules)",
+        "game_allfours_note": "All Fours for two, or four in two partnerships, to 14 points. Chaharbargh's rules and "
+        "target are not read for it.",
+        "af_title": "All Fours",
+        "af_trump": "Trump",
+        "af_turnup": "Turned up",
+        "af_set_aside": "set aside",
+        "af_trick": "Trick on the table",
+        "af_last_trick": "Last trick",
+        "af_won_by": "won by {who}",
+        "af_stand": "Stand",
+        "af_beg": "Beg",
+        "af_takeone": "Take one",
+        "af_run": "Run the cards",
+        "af_decide_beg": "Trump is {suit}. Do you stand with this hand, or beg?",
+        "af_decide_answer": "{who} begged. Give them one point, or run the cards (three more each)?",
+        "af_your_play": "Play a card: follow the suit led or trump; only without either may you play anything.",
+        "af_lead": "Your lead: play any card.",
+        "af_cannot_play": "may not be played: follow suit or trump",
+        "af_cards": "cards",
+        "af_this_round": "Points this round",
+        "af_sheet_title": "Round {n} score sheet",
+        "af_line_kick": "Kick ({card} turned up)",
+        "af_line_begged": "Begged: take one",
+        "af_line_high": "High ({card})",
+        "af_line_low": "Low ({card})",
+        "af_line_jack": "Jack ({card})",
+        "af_line_hang_jack": "Hang jack ({card})",
+        "af_line_game": "Game (card count)",
+        "af_not_counted": "not counted: the match was already won",
+        "af_game_counts": "Counted towards Game: {counts}",
+        "af_no_lines": "No points were scored this round.",
+        "af_redeals": "The cards were dealt again {n} time(s).",
+        "af_said": "{who}: {what}",
+        "af_played": "{who}: {card}",
+        "af_rules_link": "All Fours rules",
+        "af_rules_title": "All Fours rules (Trinidad)",
+        "msg_bad_game": "There is no such game: choose Chaharbargh or All Fours. No match was created.",
+        "msg_af_bad_players": "All Fours is for two players, or four in two partnerships. No match was created.",
+        "msg_must_follow": "Follow the suit led or trump: this card may not be played.",
+        "msg_must_trump": "Trump was led: you must play trump if you can.",
+        "msg_not_your_decision": "That is not a choice now.",
+        "afr_lead": "All Fours as played in Trinidad: two players, or four in two partnerships (partners sit "
+        "opposite). Play and the deal go to the right. 52 cards, aces high.",
+        "afr_deal_h": "The deal and trump",
+        "afr_deal": "The dealer gives each player six cards, three at a time, and turns up the next card: its suit "
+        "is trump.",
+        "afr_kick": "If the card turned up is an ace the dealer's side scores 1; a six, 2; a jack, 3 (kicking).",
+        "afr_beg_h": "Standing and begging",
+        "afr_beg": "The player to the dealer's right looks at their hand and either stands (accepts trump) or begs. "
+        "The dealer then says “take one” (the beggar's side scores 1 and play begins) or runs the cards.",
+        "afr_run": "To run the cards, the turned card is set aside, everyone gets three more cards and the next card "
+        "is turned; a new suit is the new trump (the dealer kicks for it), the same suit means three more each and "
+        "another turn. If the pack runs out, the same dealer deals again; points already scored are kept.",
+        "afr_play_h": "Playing the tricks",
+        "afr_play": "The player to the dealer's right leads the first trick; each trick's winner leads the next. If "
+        "trump is led, everyone with a trump must play one; if a plain suit is led, follow it or trump; only a "
+        "player with neither may play anything. At the table, cards you may not play are dimmed.",
+        "afr_win": "The highest trump wins the trick; without trump, the highest card of the suit led.",
+        "afr_score_h": "Scoring a round",
+        "afr_high": "High, 1 point: the side that was dealt the highest trump in play.",
+        "afr_low": "Low, 1 point: the side that was dealt the lowest trump in play (not whoever won it).",
+        "afr_jack": "Jack: if the jack of trumps was dealt, the side that wins it in a trick scores 1; if the other "
+        "side takes it from its holder (“hang jack”), 3.",
+        "afr_game": "Game, 1 point: each side counts the cards it won, ace 4, king 3, queen 2, jack 1, ten 10; the "
+        "higher count scores, a tie scores nothing.",
+        "afr_target": "The first side to reach 14 points wins at once; points count in the order they are scored.",
+        "afr_exposed_h": "A card exposed out of turn",
+        "afr_exposed": "At a real table a card shown out of turn stays face up and must be played at the first legal "
+        "chance when called. At this web table a card leaves a hand only when it is played, so it cannot be exposed "
+        "by accident, and that penalty is left out.",
+        "afr_examples_later": "Engine-checked examples and a short tutorial will be added to this page later.",
+    },
+}
+for _lang, _words in ALLFOURS_TEXT.items():
+    TEXT[_lang].update(_words)

@@ -27,7 +27,10 @@ from sqlalchemy import Engine, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+import engine.allfours as allfours
 from engine import Card, IllegalMove, MatchState, Move, Rules, RulesError, bot, new_match, observation
+from engine import record as chaharbargh_record
+from engine.allfours.ai import bot as allfours_bot
 
 from .db import read_session, write_session
 from .models import Match, MoveRow, bot_seed_of, now
@@ -43,6 +46,34 @@ SUR_CUTOFF_RANGE = (1, 500)
 PRESETS = ("table", "pagat")
 PRACTICE_RULES = Rules()  # free practice: one round under the table rules
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the service needs of one game's engine: its rules, moves, deal, seat views, computer
+    players and records. A match's `game` column names its entry in `GAMES`; everything else
+    (storage, replay, compare-and-set, locking) is the same for every game."""
+
+    rules: Any  # the Rules class (from_dict)
+    move: Any  # the Move class (parse)
+    new_match: Callable[..., Any]
+    observation: Callable[..., Any]
+    bot: Callable[..., Any]
+    record: Callable[..., dict[str, Any]]
+
+
+GAMES = {
+    # `bot` is looked up when called, so a test that patches `app.service.bot` reaches the table's computer
+    "chaharbargh": Game(Rules, Move, new_match, observation, lambda *a, **k: bot(*a, **k), chaharbargh_record),
+    "allfours": Game(
+        allfours.Rules, allfours.Move, allfours.new_match, allfours.observation, allfours_bot, allfours.record
+    ),
+}
+ALLFOURS_PLAYERS = (2, 4)  # two, or four as two partnerships; the target is the Trinidad rules' 14
+
+
+def game_of(match: Match) -> Game:
+    return GAMES[match.game]
 
 
 class NotFound(LookupError):
@@ -131,11 +162,12 @@ def preset_rules(preset: str, players: int) -> Rules:
 
 def replay(session: Session, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
     """The state after the stored moves, from the deal or from a known (ply, state)."""
-    start, state = since or (0, new_match(match.seed, Rules.from_dict(json.loads(match.rules))))
+    game = game_of(match)
+    start, state = since or (0, game.new_match(match.seed, game.rules.from_dict(json.loads(match.rules))))
     query = select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply >= start).order_by(col(MoveRow.ply))
     rows = session.exec(query).all()
     for row in rows:
-        state = state.apply(Move.parse(row.move))
+        state = state.apply(game.move.parse(row.move))
     if start + len(rows) != match.ply:
         raise RuntimeError(f"match {match.id}: {start + len(rows)} moves stored but ply {match.ply}")
     return state
@@ -227,11 +259,17 @@ class MatchService:
         rules); `seed` is for tests, players always get a random one. Nothing is stored if refused."""
         return self._create(level, rules_for(preset, target, **options), "match", seed)
 
+    def create_allfours(self, level: str, players: int = 2, seed: int | None = None) -> Match:
+        """A new All Fours match (Trinidad rules, to 14) for 2 players or 4 as two partnerships."""
+        if players not in ALLFOURS_PLAYERS:
+            raise Refused("af_bad_players")
+        return self._create(level, allfours.Rules(players=players), "match", seed, game="allfours")
+
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
         return self._create(level, PRACTICE_RULES, "practice", seed)
 
-    def _create(self, level: str, rules: Rules, mode: str, seed: int | None) -> Match:
+    def _create(self, level: str, rules: Any, mode: str, seed: int | None, game: str = "chaharbargh") -> Match:
         if level not in LEVELS:
             raise Refused("bad_options")
         match = Match(
@@ -242,6 +280,7 @@ class MatchService:
             rules=json.dumps(rules.to_dict(), sort_keys=True),
             level=level,
             mode=mode,
+            game=game,
         )
         with write_session(self.engine) as session:
             session.add(match)
@@ -311,9 +350,11 @@ class MatchService:
                     raise Refused("round_sheet", 409)
                 if state.turn != HUMAN:
                     raise Refused("not_your_turn", 409)
+                if not isinstance(move, game_of(match).move):  # another game's move form
+                    raise Refused("garbage")
                 try:
                     state = self._write(session, match, state, move)
-                except IllegalMove as illegal:  # the engine says which rule refused it
+                except (IllegalMove, allfours.IllegalMove) as illegal:  # the engine says which rule refused it
                     raise Refused(illegal.reason) from None
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
@@ -336,8 +377,9 @@ class MatchService:
             return loaded
         level = loaded.match.level  # every computer seat plays at the match's level
         seat = loaded.state.turn
-        move = bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
-            observation(loaded.state, seat)
+        game = game_of(loaded.match)
+        move = game.bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
+            game.observation(loaded.state, seat)
         )
         try:
             with write_session(self.engine) as session:

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import home, learn, play, practice, rules
+from . import allfours, home, learn, play, practice, rules
 
-ROUTERS = (home.router, play.router, practice.router, learn.router, rules.router)
+ROUTERS = (home.router, play.router, allfours.router, practice.router, learn.router, rules.router)

@@ -23,6 +23,7 @@ from ..limits import HINT_BUDGET
 from ..service import HUMAN, Loaded, MatchService, NotFound, Refused
 from ..views import Selection, add_hints, select, table_view, urls
 from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
+from . import allfours
 from .home import remember
 
 router = APIRouter()
@@ -38,6 +39,8 @@ def render_table(
     hints: dict[Move, float] | None = None,
 ) -> Response:
     """The table as the human seat sees it, with `message` (a message key) if any."""
+    if loaded.match.game == "allfours":  # its own table: app/routes/allfours.py
+        return allfours.render_table(request, loaded, lang, message, status)
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
@@ -84,9 +87,12 @@ def answer(
 
 @router.post("/matches")
 def create_match(request: Request, options: Annotated[MatchOptions, Form()], service: Service) -> Response:
-    match = service.create(
-        options.level, options.target, options.preset, players=options.players, **options.house_rules()
-    )
+    if options.game == "allfours":  # the Chaharbargh fields (target, preset, house rules) are not read
+        match = service.create_allfours(options.level, options.players)
+    else:
+        match = service.create(
+            options.level, options.target, options.preset, players=options.players, **options.house_rules()
+        )
     remember(request, match.id)
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 
@@ -98,6 +104,8 @@ def show_match(
     """The table. Tapping a card is a GET whose query string holds the selection; the server
     answers with the table as it would look (`views.select`), so the browser computes no rule."""
     remember(request, loaded.match.id, practice=loaded.practice)
+    if loaded.match.game == "allfours":
+        return allfours.render_table(request, loaded, lang)
     sel = Selection()
     if loaded.human_to_play:
         sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)
@@ -152,6 +160,8 @@ def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Respon
     """The game record, only once the match is over (an unfinished record reveals the seed)."""
     if not loaded.state.finished:
         return error_page(request, lang, "msg_record_unfinished", 409)
+    if loaded.match.game == "allfours":
+        return allfours.record_response(loaded)
     computer = t("en", "seat_computer", level=loaded.match.level)
     seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)  # every other seat: the match's level
     data = record(loaded.state, seats=seats)

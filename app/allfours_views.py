@@ -1,0 +1,260 @@
+"""The All Fours table as the person's seat sees it: built from `engine.allfours.observation`
+of seat 0 only, so no other hand (a partner's included), the stock or the seed can reach a page.
+
+The view decides no rule: which cards may be played are the engine's legal moves, and the
+round sheet lists the round log's score lines (High, Low, Jack or hang jack, Game, kicks and
+"take one") as the engine scored them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.allfours import Observation, observation, power
+from engine.allfours.scoring import ScoreLine
+
+from .i18n import SUITS, card_name, digits, t
+from .service import HUMAN, Loaded
+from .views import CardView, card_view, seat_name, side_name, urls
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
+# message keys (a key ending in "_one" is an English singular form in app/i18n.py, so "one" is spelled out)
+DECISION_KEYS = {"stand": "af_stand", "beg": "af_beg", "one": "af_takeone", "run": "af_run"}
+LINE_KEYS = {"one": "af_line_begged"}
+
+
+@dataclass
+class AfSeat:
+    seat: int
+    name: str
+    dom_id: str
+    place: str
+    count: str
+    partner: bool
+    dealer: bool
+    to_play: bool
+
+
+@dataclass
+class AfPlayed:
+    who: str
+    card: CardView
+    wins: bool = False
+
+
+@dataclass
+class AfLine:
+    label: str
+    side: str
+    points: str
+    counted: bool
+
+
+@dataclass
+class AfSheet:
+    title: str
+    lines: list[AfLine]
+    game_counts: str
+    round_points: list[str]
+    redeals: str
+
+
+@dataclass
+class AfTable:
+    urls: dict[str, str]
+    ply: int
+    state: str
+    players: int
+    level: str
+    seats: list[AfSeat]
+    hand: list[CardView]
+    cards_playable: bool  # the hand's cards are buttons (the person is to play a card)
+    decisions: list[tuple[str, str]]  # (move text, label)
+    trick: list[AfPlayed]
+    last_trick: list[AfPlayed]
+    last_winner: str
+    turnup: list[CardView]
+    trump: str
+    sides: list[tuple[str, str]]  # (name, total)
+    target: str
+    round_no: str
+    dealer: str
+    this_round: list[AfLine]
+    log: list[str]
+    log_finished: bool
+    announce: str
+    hint: str
+    message: str | None
+    trigger_computer: bool
+    computer_trigger: str
+    sheet: AfSheet | None
+    winner: str | None
+    final_totals: list[str] = field(default_factory=list)
+
+
+def af_urls(match_id: str, secret: str) -> dict[str, str]:
+    """The table's addresses: the shared ones of `views.urls`, and All Fours' own move form."""
+    out = urls(match_id, secret)
+    return {**out, "move": out["page"] + "/allfours", "rules": "/rules/allfours"}
+
+
+def suit_name(suit: str, lang: str) -> str:
+    return f"{SUITS[lang][suit]} {SYMBOLS[suit]}"
+
+
+def move_text(move, lang: str) -> str:
+    """A move as the log says it: a decision's words, or the card's name."""
+    if move.card is not None:
+        return card_name(str(move.card), lang)
+    return t(lang, DECISION_KEYS[move.decision])
+
+
+def line_view(line: ScoreLine, view: Observation, lang: str) -> AfLine:
+    card = card_name(str(line.card), lang) if line.card is not None else ""
+    return AfLine(
+        label=t(lang, LINE_KEYS.get(line.kind, f"af_line_{line.kind}"), card=card),
+        side=side_name(line.side, view.rules, lang),
+        points=digits(line.points, lang),
+        counted=line.counted,
+    )
+
+
+def sheet_view(view: Observation, lang: str) -> AfSheet:
+    """The last finished round's sheet: its score lines as the engine scored them."""
+    log = view.finished_rounds[-1]
+    d = lambda v: digits(v, lang)  # noqa: E731
+    counts = ""
+    if log.game is not None:
+        counts = t(
+            lang,
+            "af_game_counts",
+            counts=" – ".join(f"{side_name(s, view.rules, lang)} {d(n)}" for s, n in enumerate(log.game)),
+        )
+    return AfSheet(
+        title=t(lang, "af_sheet_title", n=d(len(view.finished_rounds))),
+        lines=[line_view(line, view, lang) for line in log.lines],
+        game_counts=counts,
+        round_points=[d(p) for p in log.points()],
+        redeals=t(lang, "af_redeals", n=d(log.redeals)) if log.redeals else "",
+    )
+
+
+def _played(cards, leader: int, players: int, lang: str, winner: int | None = None) -> list[AfPlayed]:
+    out = []
+    for i, card in enumerate(cards):
+        seat = (leader + i) % players
+        out.append(AfPlayed(seat_name(seat, players, lang), card_view(card, lang), winner == seat))
+    return out
+
+
+def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
+    """The All Fours table from `observation(state, 0)` only."""
+    view = observation(loaded.state, HUMAN)
+    match = loaded.match
+    rules, players = view.rules, view.rules.players
+    d = lambda v: digits(v, lang)  # noqa: E731
+    my_turn = loaded.human_to_play
+    playing = not loaded.over and not loaded.sheet_pending
+
+    legal = view.legal_moves if my_turn else ()
+    playable = {m.card for m in legal if m.card is not None}
+    cards_playable = my_turn and view.phase == "play"
+    hand = []
+    for card in sorted(view.hand, key=lambda c: (c.suit == view.trump, "CDHS".index(c.suit), power(c))):
+        cv = card_view(card, lang)
+        if cards_playable and card not in playable:
+            cv.disabled, cv.note = True, t(lang, "af_cannot_play")
+        hand.append(cv)
+    decisions = [(str(m), t(lang, DECISION_KEYS[m.decision])) for m in legal if m.card is None]
+
+    trick = _played(view.trick, view.leader, players, lang)
+    last_trick, last_winner = [], ""
+    if not view.trick and view.tricks:
+        done = view.tricks[-1]
+        last_trick = _played(done.cards, done.leader, players, lang, done.winner)
+        last_winner = t(lang, "af_won_by", who=seat_name(done.winner, players, lang))
+
+    turnup = [card_view(c, lang, selected=i == len(view.turned) - 1) for i, c in enumerate(view.turned)]
+
+    seats = [
+        AfSeat(
+            seat=s,
+            name=seat_name(s, players, lang),
+            dom_id=f"seat-{s}",
+            place=PLACES[players][s],
+            count=d(view.hand_counts[s]),
+            partner=rules.teams and s == 2,
+            dealer=view.dealer == s,
+            to_play=playing and view.turn == s,
+        )
+        for s in range(1, players)
+    ]
+
+    moves, log_finished = view.moves, False
+    if loaded.sheet_pending or (loaded.over and view.finished_rounds):
+        moves, log_finished = view.finished_rounds[-1].moves, True
+    log = [
+        t(lang, "af_said", who=seat_name(p.seat, players, lang), what=move_text(p.move, lang))
+        for p in moves[-2 * players - 2 :]
+    ]
+    announce = ""
+    if not message and moves and moves[-1].seat != HUMAN:
+        announce = log[-1]
+
+    if loaded.over:
+        state = "match-over"
+    elif loaded.sheet_pending:
+        state = "round-over"
+    elif my_turn:
+        state = "your-turn"
+    else:
+        state = "computer-turn"
+
+    trump = suit_name(view.trump, lang)
+    if state == "computer-turn":
+        hint = t(lang, "computer_thinking", who=seat_name(view.turn, players, lang))
+    elif my_turn and view.phase == "beg":
+        hint = t(lang, "af_decide_beg", suit=trump)
+    elif my_turn and view.phase == "answer":
+        hint = t(lang, "af_decide_answer", who=seat_name(view.leader, players, lang))
+    elif my_turn:
+        hint = t(lang, "af_lead") if not view.trick else t(lang, "af_your_play")
+    else:
+        hint = ""
+
+    winner = None
+    if view.winner is not None:
+        winner = side_name(view.winner, rules, lang)
+    sheet = sheet_view(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None
+    return AfTable(
+        urls=af_urls(match.id, match.secret),
+        ply=loaded.ply,
+        state=state,
+        players=players,
+        level=t(lang, f"level_{match.level}"),
+        seats=seats,
+        hand=hand,
+        cards_playable=cards_playable,
+        decisions=decisions,
+        trick=trick,
+        last_trick=last_trick,
+        last_winner=last_winner,
+        turnup=turnup,
+        trump=trump,
+        sides=[(side_name(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],
+        target=d(rules.target),
+        round_no=d(view.round_no + 1),
+        dealer=seat_name(view.dealer, players, lang),
+        this_round=[line_view(line, view, lang) for line in view.lines] if playing else [],
+        log=log,
+        log_finished=log_finished,
+        announce=announce,
+        hint=hint,
+        message=t(lang, message) if message else None,
+        trigger_computer=loaded.computer_to_play,
+        computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",
+        sheet=sheet,
+        winner=winner,
+        final_totals=[d(x) for x in view.totals],
+    )

@@ -1,0 +1,238 @@
+"""All Fours at the web table, through HTTP: creating a match from the home page's form, refusals
+that create nothing, whole matches at 2 and 4 seats driven through the table's own forms (and no
+response showing another seat's hand, the stock or the seed), compare-and-set on a stale ply, and
+the finished match's record replaying."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from app.i18n import card_name, t
+from engine import allfours
+from engine.cards import CARDS
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, loaded, one, state_of
+
+
+def matches(client: TestClient) -> int:
+    with client.app.state.service.engine.connect() as conn:
+        return conn.execute(text("SELECT count(*) FROM match")).scalar_one()
+
+
+def create(client: TestClient, **fields: str) -> str:
+    form = {"game": "allfours", "level": "easy", "players": "2", **fields}
+    response = client.post("/matches", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    return response.headers["location"]
+
+
+def hidden(state: allfours.MatchState) -> set[str]:
+    """The cards seat 0 may not see: every other hand (a partner's too) and the stock."""
+    return {str(c) for seat in range(1, state.players) for c in state.hand(seat)} | {str(c) for c in state.stock}
+
+
+def check_hidden(html: str, state: allfours.MatchState) -> None:
+    page = in_view(html)
+    secret = hidden(state)
+    attributes = attribute_values(page)
+    assert not set(attributes) & secret, "a hidden card's code is an attribute's value"
+    words = (page.get_text(" ") + " " + " ".join(attributes)).lower()
+    for code in secret:
+        for lang in ("fa", "en"):
+            assert card_name(code, lang).lower() not in words, f"hidden {code} named in the page"
+    if not state.finished:
+        assert str(state.seed) not in html
+
+
+def play_through(client: TestClient, url: str, lang: str = "en", limit: int = 3000) -> allfours.MatchState:
+    """Play the match to its end through the table's forms: the person takes the first move
+    offered (a decision's button or the first card not aria-disabled), the computer seats move
+    by their own POST, and each round's sheet is closed with "next round"."""
+    client.cookies.set("lang", lang)
+    html = client.get(url, headers=HX).text
+    for _ in range(limit):
+        state = state_of(client, url)
+        check_hidden(html, state)
+        status, ply = game_state(html)
+        assert ply == loaded(client, url).ply
+        if status == "match-over":
+            return state
+        if status == "round-over":
+            assert dom(html).select("#sheet")
+            html = client.post(url + "/next", data={"ply": ply}, headers=HX).text
+        elif status == "computer-turn":
+            html = client.post(url + "/computer", data={"ply": ply}, headers=HX).text
+        else:
+            assert status == "your-turn"
+            page = dom(html)
+            decisions = page.select("#decisions [data-move]")
+            cards = page.select("#hand button[data-card]")
+            legal = {str(m) for m in state.legal_moves()}
+            if decisions:
+                assert {b["data-move"] for b in decisions} == legal
+                move = decisions[0]["data-move"]
+            else:
+                allowed = {b["data-card"] for b in cards if b.get("aria-disabled") != "true"}
+                assert allowed == legal  # aria-disabled is exactly the follow-suit rule
+                assert {b["data-card"] for b in cards} == {str(c) for c in state.hand(0)}
+                move = next(b["data-card"] for b in cards if b.get("aria-disabled") != "true")
+            html = client.post(url + "/allfours", data={"ply": ply, "move": move}, headers=HX).text
+            assert game_state(html)[1] == ply + 1
+    raise AssertionError("the match did not end")
+
+
+def test_home_offers_the_game(client: TestClient) -> None:
+    page = client.get("/?lang=en").text
+    values = {i["value"] for i in dom(page).select('#new-match-form input[name="game"]')}
+    assert values == {"chaharbargh", "allfours"}
+    assert one(page, '#new-match-form input[name="game"][checked]')["value"] == "chaharbargh"
+
+
+def test_create_two_and_four(client: TestClient) -> None:
+    for players in (2, 4):
+        url = create(client, players=str(players), level="medium", target="62", preset="pagat")
+        match = loaded(client, url).match
+        assert (match.game, match.level, match.mode) == ("allfours", "medium", "match")
+        state = state_of(client, url)
+        assert isinstance(state, allfours.MatchState)
+        assert state.rules == allfours.Rules(players=players)  # Chaharbargh's target and preset are not read
+        page = client.get(url).text
+        assert one(page, "#game")["data-game"] == "allfours"
+        assert len(dom(page).select("#hand [data-card]")) == 6
+        assert len(dom(page).select("#turnup [data-card]")) == 1
+        assert len(dom(page).select("#seats .seat")) == players - 1
+        partner = dom(page).select('#seats [data-partner="true"]')
+        assert [p["data-seat"] for p in partner] == (["2"] if players == 4 else [])
+    default = client.post("/matches", data={"level": "easy"}, follow_redirects=False).headers["location"]
+    assert loaded(client, default).match.game == "chaharbargh"  # the default game
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"game": "whist"}, "msg_bad_game"),
+        ({"players": "3"}, "msg_af_bad_players"),
+        ({"players": "5"}, "msg_bad_players"),
+        ({"level": "grandmaster"}, "msg_bad_level"),
+    ],
+)
+def test_refusals_create_nothing(client: TestClient, fields: dict, message: str) -> None:
+    before = matches(client)
+    form = {"game": "allfours", "level": "easy", "players": "2", **fields}
+    response = client.post("/matches?lang=en", data=form, follow_redirects=False)
+    assert response.status_code == 400
+    assert t("en", message) in response.text
+    assert matches(client) == before
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_whole_match_at_easy(client: TestClient, players: int) -> None:
+    url = create(client, players=str(players))
+    state = play_through(client, url, lang="fa" if players == 4 else "en")
+    assert state.finished and max(state.totals) >= 14
+    page = client.get(url + "?lang=en").text
+    assert one(page, "#game")["data-state"] == "match-over"
+    assert dom(page).select("#sheet-lines") or dom(page).select("#sheet")
+    assert one(page, "#record")["href"] == url + "/record.json"
+    data = client.get(url + "/record.json").json()
+    assert data["format"] == "allfours-record/1"
+    assert allfours.replay(data) == state
+    # the whole match's moves as stored are the record's moves, round by round
+    moves = [m["move"] for r in data["rounds"] for m in r["moves"]]
+    assert len(moves) == loaded(client, url).ply
+
+
+def test_round_sheet_lists_the_engines_lines(client: TestClient) -> None:
+    url = create(client)
+    client.cookies.set("lang", "en")
+    html = client.get(url, headers=HX).text
+    for _ in range(400):
+        status, ply = game_state(html)
+        if status == "round-over":
+            break
+        if status == "computer-turn":
+            html = client.post(url + "/computer", data={"ply": ply}, headers=HX).text
+        else:
+            move = str(state_of(client, url).legal_moves()[0])
+            html = client.post(url + "/allfours", data={"ply": ply, "move": move}, headers=HX).text
+    log = state_of(client, url).rounds[0]
+    rows = dom(html).select("#sheet-lines tbody tr:not(.sum)")
+    assert len(rows) == len(log.lines)
+    kinds = {
+        "high": "High",
+        "low": "Low",
+        "jack": "Jack",
+        "hang_jack": "Hang jack",
+        "game": "Game",
+        "kick": "Kick",
+        "one": "take one",
+    }
+    for row, line in zip(rows, log.lines, strict=True):
+        assert kinds[line.kind] in row.get_text(" ")
+    # the next round is already dealt, but its cards are not on the sheet's page
+    check_hidden(html, state_of(client, url))
+
+
+def test_stale_ply_changes_nothing(client: TestClient) -> None:
+    url = create(client)
+    client.cookies.set("lang", "en")
+    state = state_of(client, url)
+    while state.turn != 0:  # the computer seat deals first: wait for the person's turn
+        client.post(url + "/computer", data={"ply": loaded(client, url).ply})
+        state = state_of(client, url)
+    ply = loaded(client, url).ply
+    move = str(state.legal_moves()[0])
+    first = client.post(url + "/allfours", data={"ply": ply, "move": move}, headers=HX)
+    assert game_state(first.text)[1] == ply + 1
+    again = client.post(url + "/allfours", data={"ply": ply, "move": move}, headers=HX)
+    assert again.status_code == 200 and t("en", "msg_already") in again.text
+    assert loaded(client, url).ply == ply + 1
+
+
+def test_refused_moves(client: TestClient) -> None:
+    url = create(client)
+    client.cookies.set("lang", "en")
+    state = state_of(client, url)
+    ply = loaded(client, url).ply
+    assert state.turn == 0 and state.phase == "beg"  # seat 1 deals first, seat 0 decides
+    for move, status in (("run", 400), ("7X", 400), (str(state.hand(0)[0]), 400), ("", 400)):
+        response = client.post(url + "/allfours", data={"ply": ply, "move": move}, headers=HX)
+        assert response.status_code == status, move
+        assert loaded(client, url).ply == ply
+    # a Chaharbargh move form at an All Fours table changes nothing
+    response = client.post(url + "/move", data={"ply": ply, "card": str(state.hand(0)[0])}, headers=HX)
+    assert response.status_code == 400 and loaded(client, url).ply == ply
+
+
+def test_record_only_when_over(client: TestClient) -> None:
+    url = create(client)
+    assert client.get(url + "/record.json").status_code == 409
+
+
+def test_resume_from_home(client: TestClient) -> None:
+    url = create(client, players="4")
+    home = client.get("/?lang=en").text
+    assert url in [a["href"] for a in dom(home).select("#saved a")]
+    page = client.get(url).text
+    assert one(page, "#game")["data-players"] == "4"
+
+
+def test_rules_page(client: TestClient) -> None:
+    for lang in ("fa", "en"):
+        page = client.get(f"/rules/allfours?lang={lang}")
+        assert page.status_code == 200
+        assert one(page.text, "#exposed-card")
+
+
+def test_no_deck_card_is_unaccounted() -> None:
+    """The test's own notion of hidden cards: with the hand, the turned cards and the table, every card."""
+    state = allfours.new_match(5, allfours.Rules(players=4))
+    seen = {str(c) for c in state.hand(0)} | {str(c) for c in state.turned}
+    assert seen | hidden(state) == {str(c) for c in CARDS}
+
+
+def test_history_lists_an_all_fours_match(client: TestClient) -> None:
+    url = create(client, players="4")
+    page = client.get("/history?lang=en")
+    assert page.status_code == 200 and url in page.text

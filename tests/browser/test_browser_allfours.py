@@ -1,0 +1,109 @@
+"""All Fours in chromium as a person plays it: chosen on the home page, played to the end by
+tapping (stand or beg, take one or run, the cards), left and resumed from the home page's list,
+and the finished match's record replays with the engine. Two players on a phone, four in two
+partnerships on a desktop (after a server restart)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from engine import allfours
+from tests.browser.browser_helpers import game, settle
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def choose_allfours(page: Page, players: int) -> str:
+    page.goto("/")
+    assert page.is_checked('input[name="game"][value="chaharbargh"]')
+    page.check('input[name="game"][value="allfours"]')
+    assert page.locator("#house-rules").is_hidden()  # All Fours reads only players and level
+    assert page.locator("#allfours-note").is_visible()
+    page.check(f'input[name="players"][value="{players}"]')
+    page.check('input[name="level"][value="easy"]')
+    page.click("#start")
+    page.wait_for_selector('#game[data-game="allfours"]')
+    return page.url
+
+
+def tap(page: Page) -> tuple[str, int]:
+    """One move as a person: the first decision offered, or the first card that may be played."""
+    before = game(page)
+    assert before[0] == "your-turn"
+    decisions = page.locator("#decisions [data-move]")
+    if decisions.count():
+        decisions.first.click()
+    else:
+        cards = page.locator("#hand button[data-card]")
+        playable = page.locator('#hand button[data-card]:not([aria-disabled="true"])')
+        assert playable.count() >= 1 and cards.count() >= playable.count()
+        playable.first.click()
+    return settle(page, before)
+
+
+def play(page: Page, state: tuple[str, int], until_ply: int | None = None) -> tuple[str, int]:
+    while state[0] != "match-over" and (until_ply is None or state[1] < until_ply):
+        if state[0] == "round-over":
+            assert page.locator("#sheet").is_visible()
+            page.click("#next-round")
+            state = settle(page, state)
+        else:
+            state = tap(page)
+    return state
+
+
+def resume_from_home(page: Page, url: str, state: tuple[str, int], server_url: str) -> None:
+    page.goto("/")
+    page.click(f'#saved a[href="{url.removeprefix(server_url)}"]')
+    page.wait_for_selector('#game[data-game="allfours"]')
+    assert game(page) == state
+
+
+def finish_and_replay(page: Page, url: str, players: int) -> allfours.MatchState:
+    assert page.locator("#sheet .winner").is_visible()
+    assert page.locator("#record").is_visible()
+    record = page.request.get(url + "/record.json")
+    assert record.status == 200
+    final = allfours.replay(record.json())
+    assert final.finished and final.players == players and max(final.totals) >= 14
+    return final
+
+
+def test_a_two_player_all_fours_match_on_a_phone(new_page, server):
+    errors: list[str] = []
+    page = new_page(server)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    url = choose_allfours(page, 2)
+    assert page.locator("#seats [data-seat]").count() == 1
+    assert page.locator("#hand [data-card]").count() == 6
+    assert page.locator("#turnup [data-trump]").count() == 1
+    state = settle(page, ("", -1))
+    state = play(page, state, until_ply=12)
+    resume_from_home(page, url, state, server.url)
+    play(page, state)
+    finish_and_replay(page, url, 2)
+    assert page.locator("#sheet-lines").count() + page.locator("#sheet").count() >= 1
+    assert errors == []
+
+
+def test_a_four_player_all_fours_match_on_a_desktop(new_page, server):
+    page = new_page(server, viewport=DESKTOP)
+    url = choose_allfours(page, 4)
+    assert page.locator("#seats [data-seat]").count() == 3
+    assert page.get_attribute('#seats [data-partner="true"]', "data-seat") == "2"
+    assert page.locator("#scores tbody tr").count() == 2  # two partnerships
+    state = play(page, settle(page, ("", -1)), until_ply=20)
+    server.stop()  # resume after a restart too: the same database
+    restarted = type(server)(server.settings, server.port).start()
+    try:
+        resume_from_home(page, url, state, restarted.url)
+        play(page, state)
+        finish_and_replay(page, url, 4)
+    finally:
+        restarted.stop()
+
+
+def test_the_all_fours_rules_page(new_page, server):
+    page = new_page(server)
+    page.goto("/rules/allfours?lang=en")
+    assert "cannot be exposed" in page.inner_text("#exposed-card")
