@@ -771,3 +771,86 @@ def new_match_form(query: dict[str, str], lang: str) -> NewMatchForm:
         ),
         defaults=json.dumps(defaults, sort_keys=True),
     )
+
+
+# --- the replay of a finished match -----------------------------------------------------------
+
+
+@dataclass
+class ReplaySeat:
+    name: str
+    hand: list[CardView]  # every seat's hand: shown only once the match is over
+    count: str
+
+
+@dataclass
+class ReplayView:
+    """One position of a finished match's replay: every hand, the table, the piles and the move
+    that led here, with the addresses of the positions before and after."""
+
+    ply: int
+    last_ply: int
+    position: str  # "move 12 of 140"
+    round_no: str
+    seats: list[ReplaySeat]
+    table: list[CardView]
+    stock_count: str
+    sides: list[SideView]
+    last_move: MoveLine | None
+    round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
+    urls: dict[str, str]
+    first: str | None
+    previous: str | None
+    next: str | None
+    end: str | None
+
+
+def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> ReplayView:
+    """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves.
+
+    Every seat's hand is shown, read from the state itself, not from a seat's observation: the
+    route serves this only for a finished match, when the game record (with its seed, hence every
+    card of every deal) is already the player's, and every card dealt in a round was played in it.
+    Everything else comes from the human seat's observation, as at the table.
+    """
+    view = observation(state, HUMAN)
+    rules, players = view.rules, view.rules.players
+    d = lambda v: digits(v, lang)  # noqa: E731
+    page = urls(loaded.match.id, loaded.match.secret)
+    at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
+    seats = [
+        ReplaySeat(seat_name(s, players, lang), [card_view(c, lang) for c in state.hand(s)], d(len(state.hand(s))))
+        for s in range(players)
+    ]
+    sides = [
+        SideView(
+            name=side_name(s, rules, lang),
+            clubs=d(view.clubs[s]),
+            surs=d(view.surs[s]),
+            captured=d(len(view.piles[s])),
+            total=d(view.totals[s]),
+        )
+        for s in range(rules.sides)
+    ]
+    played, round_ended = None, False
+    if view.moves:
+        played = view.moves[-1]
+    elif ply > 0 and view.finished_rounds:
+        played, round_ended = view.finished_rounds[-1].moves[-1], True
+    return ReplayView(
+        ply=ply,
+        last_ply=last_ply,
+        position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
+        round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
+        seats=seats,
+        table=[card_view(c, lang) for c in view.table],
+        stock_count=d(view.stock_count),
+        sides=sides,
+        last_move=_line(played.seat, played, lang, players) if played else None,
+        round_ended=round_ended,
+        urls=page,
+        first=at(0) if ply > 0 else None,
+        previous=at(ply - 1) if ply > 0 else None,
+        next=at(ply + 1) if ply < last_ply else None,
+        end=at(last_ply) if ply < last_ply else None,
+    )

@@ -15,13 +15,13 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from engine import Move, observation, record
+from engine import Move, new_match, observation, record
 
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..service import HUMAN, Loaded, MatchService, NotFound, Refused
-from ..views import Selection, add_hints, select, table_view, urls
+from ..views import Selection, add_hints, replay_view, select, table_view, urls
 from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
 from . import allfours
 from .home import remember
@@ -153,6 +153,21 @@ def rematch(request: Request, match_id: str, secret: str, service: Service) -> R
     if is_htmx(request):
         return Response(status_code=204, headers={"HX-Redirect": page})
     return RedirectResponse(page, status_code=303)
+
+
+@router.get("/m/{match_id}/{secret}/replay")
+def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Service, ply: int = 0) -> Response:
+    """A finished match move by move: the engine replays the stored moves up to `ply` (clamped
+    to the match's length). Refused (409) while the match is in play: the replay shows every hand."""
+    if not loaded.over or loaded.practice or getattr(loaded.match, "game", "chaharbargh") != "chaharbargh":
+        return error_page(request, lang, "msg_replay_unfinished", 409)
+    moves = service.stored_moves(loaded)
+    ply = max(0, min(ply, len(moves)))
+    state = new_match(loaded.match.seed, loaded.state.rules)
+    for text in moves[:ply]:
+        state = state.apply(Move.parse(text))
+    rv = replay_view(loaded, state, ply, len(moves), lang)
+    return render(request, "replay.html", lang, address=rv.urls["replay"], rv=rv)
 
 
 @router.get("/m/{match_id}/{secret}/record.json")

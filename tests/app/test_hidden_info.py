@@ -1,6 +1,6 @@
 """Whole matches played through HTTP, with 2, 3 and 4 seats and the open hand; no response ever
 shows a card the human may not see: no other seat's hand (a partner's included) but its face-up
-card, no stock, no seed."""
+card, no stock, no seed. The history page and the (refused) replay are checked along the way."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def hidden_cards(state: MatchState) -> set[str]:
     return hidden
 
 
-def check(response, state: MatchState, seed: int) -> None:
+def check(response, state: MatchState, seed: int, table: bool = True) -> None:
     page = in_view(response.text)
     secret = hidden_cards(state)
     attributes = attribute_values(page)
@@ -33,7 +33,7 @@ def check(response, state: MatchState, seed: int) -> None:
     for code in secret:
         for lang in ("fa", "en"):
             assert card_name(code, lang).lower() not in text, f"hidden {code} named in the page"
-    for seat in range(1, state.players):  # another seat's face-up cards are shown, and only those
+    for seat in range(1, state.players if table else 1):  # another seat's face-up cards are shown, and only those
         shown = {e["data-card"] for e in dom(response.text).select(f'#seats [data-seat="{seat}"] [data-card]')}
         if not page.select('[data-finished-round="true"]'):
             assert shown == {str(c) for c in state.hand(seat) if c in state.face_up}
@@ -65,6 +65,11 @@ def play_match(client: TestClient, level: str, lang: str, seed: int, **options) 
         status, ply = game_state(response.text)
         if status == "match-over":
             break
+        if ply % 7 == 0:  # the pages beside the table that show this match: history, the refused replay
+            check(client.get("/history"), now, seed, table=False)
+            refused = client.get(url + f"/replay?ply={ply}")
+            assert refused.status_code == 409 and not dom(refused.text).select("[data-card]")
+            check(refused, now, seed, table=False)
         if status == "round-over":
             response = client.post(url + "/next", data={"ply": ply}, headers=HX)
             continue

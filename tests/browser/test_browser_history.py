@@ -68,3 +68,36 @@ def test_an_unknown_page_is_the_sites_page_with_a_way_home(new_page, server, siz
     no_horizontal_overflow(page)
     page.click('#game a[href="/"]')
     page.wait_for_selector("#new-match-form")
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_replay_of_a_finished_match_move_by_move(new_page, server, size):
+    page = new_page(server, viewport=VIEWPORTS[size])
+    url = choose_game(page, 3, 11)
+    page.goto(url + "/replay")
+    assert page.locator("#game .message").is_visible()  # refused while the match is in play
+    assert page.locator("[data-card]").count() == 0
+    page.goto(url)
+    assert play(page, settle(page, ("", -1)))[0] == "match-over"
+    page.wait_for_selector("#replay-link")
+    page.click("#replay-link")
+    page.wait_for_selector("#replay")
+    assert page.get_attribute("#replay", "data-ply") == "0"
+    for seat in range(3):  # every hand is dealt and shown: the match is over
+        assert page.locator(f'.replay-seat[data-seat="{seat}"] [data-card]').count() == 4
+    assert page.locator("#replay-table [data-card]").count() == 4
+    no_horizontal_overflow(page)
+    page.click("#replay-next")
+    page.wait_for_url("**ply=1")
+    page.click("#replay-next")
+    page.wait_for_url("**ply=2")
+    assert page.locator(".replay-seat [data-card]").count() == 10  # two cards played
+    page.screenshot(path=f"/tmp/replay-{size}.png", full_page=True)
+    page.click("#replay-previous")
+    page.wait_for_url("**ply=1")
+    assert page.get_attribute("#replay", "data-ply") == "1"
+    page.click("#replay-end")
+    assert page.locator("#replay-next").count() == 0
+    no_horizontal_overflow(page)
+    page.click("#replay-back")
+    page.wait_for_selector("#sheet .winner")
