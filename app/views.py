@@ -652,6 +652,7 @@ class HistoryEntry:
     date: str  # "2026-12-01 03:40" (UTC), in the player's digits
     iso: str  # for <time datetime>
     kind: str  # "match" or "practice"
+    game: str  # the game's name, or "" for Chaharbargh (the site's own)
     level: str
     seats: str
     score: str  # "" for a practice
@@ -686,6 +687,7 @@ def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
                 date=digits(when.strftime("%Y-%m-%d %H:%M"), lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),
                 kind=match.mode,
+                game="" if match.game == "chaharbargh" else t(lang, f"game_{match.game}"),
                 level=t(lang, f"level_{match.level}"),
                 seats=t(lang, "history_seats", n=digits(item.state.players, lang)),
                 score="" if item.practice else " – ".join(digits(x, lang) for x in item.state.totals),

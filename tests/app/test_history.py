@@ -117,3 +117,17 @@ def test_the_match_end_page_shows_every_rounds_sheet_and_a_rematch_with_the_same
     # from HTMX the browser is sent to the new table
     hx = client.post(url + "/rematch", headers=HX, follow_redirects=False)
     assert hx.status_code == 204 and hx.headers["HX-Redirect"].startswith("/m/")
+
+
+def test_an_all_fours_match_is_listed_and_its_rematch_keeps_the_game(client):
+    service = client.app.state.service
+    match = service.create_allfours("easy", 4, seed=SEED)
+    url = url_of(match)
+    client.get(url)
+    html = client.get("/history").text
+    entry = one(html, f'li[data-match="{match.id}"]')
+    assert text_of(str(entry), ".h-game") == t("fa", "game_allfours") and entry["data-result"] == "playing"
+    assert text_of(str(entry), ".h-seats") == t("fa", "history_seats", n=digits(4, "fa"))
+    assert client.get(url + "/replay").status_code == 409
+    copy = service.rematch(match.id, match.secret)
+    assert copy.game == "allfours" and copy.rules == match.rules and copy.seed != match.seed
