@@ -58,6 +58,7 @@ class AfSheet:
     game_counts: str
     round_points: list[str]
     redeals: str
+    decisions: list[str]  # who stood, begged, gave one or ran the cards, in order
 
 
 @dataclass
@@ -137,6 +138,11 @@ def sheet_view(view: Observation, lang: str) -> AfSheet:
         game_counts=counts,
         round_points=[d(p) for p in log.points()],
         redeals=t(lang, "af_redeals", n=d(log.redeals)) if log.redeals else "",
+        decisions=[
+            t(lang, "af_said", who=seat_name(p.seat, view.rules.players, lang), what=move_text(p.move, lang))
+            for p in log.moves
+            if p.move.card is None
+        ],
     )
 
 

@@ -141,6 +141,11 @@ def test_whole_match_at_easy(client: TestClient, players: int) -> None:
     # the whole match's moves as stored are the record's moves, round by round
     moves = [m["move"] for r in data["rounds"] for m in r["moves"]]
     assert len(moves) == loaded(client, url).ply
+    # the match end's rematch: the same game and seats, a new deal
+    again = client.post(url + "/rematch", follow_redirects=False)
+    assert again.status_code == 303
+    fresh = loaded(client, again.headers["location"])
+    assert fresh.match.game == "allfours" and fresh.state.rules == state.rules and fresh.ply == 0
 
 
 def test_round_sheet_lists_the_engines_lines(client: TestClient) -> None:
@@ -170,6 +175,10 @@ def test_round_sheet_lists_the_engines_lines(client: TestClient) -> None:
     }
     for row, line in zip(rows, log.lines, strict=True):
         assert kinds[line.kind] in row.get_text(" ")
+    decisions = [p.move.decision for p in log.moves if p.move.card is None]
+    words = {"stand": "Stand", "beg": "Beg", "one": "Take one", "run": "Run the cards"}
+    said = one(html, "#sheet-decisions").get_text(" ")
+    assert all(words[d] in said for d in decisions) and said.count(":") == len(decisions) + 1
     # the next round is already dealt, but its cards are not on the sheet's page
     check_hidden(html, state_of(client, url))
 
@@ -236,3 +245,21 @@ def test_history_lists_an_all_fours_match(client: TestClient) -> None:
     url = create(client, players="4")
     page = client.get("/history?lang=en")
     assert page.status_code == 200 and url in page.text
+
+
+def test_without_javascript_a_move_redirects_after_the_computer(client: TestClient) -> None:
+    """A plain form post (no HTMX) answers 303 to the table, the computer seats having moved."""
+    url = create(client, players="4")
+    ply = loaded(client, url).ply
+    state = state_of(client, url)
+    assert state.turn == 0  # seat 3 deals, seat 0 decides first
+    response = client.post(url + "/allfours", data={"ply": ply, "move": "stand"}, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == url
+    assert loaded(client, url).ply == ply + 1  # the person stood and leads the first trick
+    card = str(state_of(client, url).legal_moves()[0])
+    response = client.post(url + "/allfours", data={"ply": ply + 1, "move": card}, follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == url
+    after = loaded(client, url)
+    assert after.ply >= ply + 5 and not after.computer_to_play  # the computer seats played up to the person
+    page = client.get(url).text
+    assert one(page, "#game")["data-state"] in ("your-turn", "round-over", "match-over")

@@ -83,6 +83,10 @@ def test_a_two_player_all_fours_match_on_a_phone(new_page, server):
     play(page, state)
     finish_and_replay(page, url, 2)
     assert page.locator("#sheet-lines").count() + page.locator("#sheet").count() >= 1
+    page.click("#rematch")  # a new deal of the same game
+    page.wait_for_url(lambda address: address != url)
+    page.wait_for_selector('#game[data-game="allfours"]')
+    assert page.locator("#hand [data-card]").count() == 6
     assert errors == []
 
 
