@@ -1,6 +1,9 @@
 """The database engine: SQLite (the embedded default) or PostgreSQL, and the write transaction.
 
-SQLite: WAL, a busy timeout, and `BEGIN IMMEDIATE` for write transactions. pysqlite's own
+SQLite: WAL with `synchronous=FULL`, a busy timeout, and `BEGIN IMMEDIATE` for write
+transactions. FULL makes every commit reach the disk (the WAL is synced) before the move is
+acknowledged, so an acknowledged move survives a kill -9 of the server and a power cut alike
+(NORMAL would survive the first only). pysqlite's own
 transaction handling is switched off and SQLAlchemy emits BEGIN itself (the SQLAlchemy
 "serializable isolation / savepoints" recipe for SQLite), so a write transaction takes the
 database's write lock before it reads. Writes are also serialized inside the process by a lock,
@@ -42,6 +45,7 @@ def make_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # SQLite's usual default, said so: no build may lower it
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
@@ -53,15 +57,33 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _with_options(engine: Engine, key: str, **options: object) -> Engine:
+    """`engine.execution_options(**options)`, made once per engine and kept on it (not once per
+    transaction: making one costs as much as a small query)."""
+    made = engine.__dict__.get(key)
+    if made is None:
+        made = engine.execution_options(**options)
+        setattr(engine, key, made)
+    return made
+
+
+def _for_writes(engine: Engine) -> Engine:
+    return _with_options(engine, "_chaharbargh_writes", immediate=True)
+
+
+def _for_reads(engine: Engine) -> Engine:
+    if is_sqlite(engine):
+        return engine
+    return _with_options(engine, "_chaharbargh_reads", isolation_level="REPEATABLE READ")
+
+
 @contextmanager
 def read_session(engine: Engine) -> Iterator[Session]:
     """A session for reads that sees one snapshot throughout, so a match row and its moves agree
     even while another worker writes: SQLite's deferred transaction does that by itself (in WAL
     mode); PostgreSQL needs REPEATABLE READ, as READ COMMITTED takes a new snapshot per statement.
     """
-    if not is_sqlite(engine):
-        engine = engine.execution_options(isolation_level="REPEATABLE READ")
-    with Session(engine, expire_on_commit=False) as session:
+    with Session(_for_reads(engine), expire_on_commit=False) as session:
         yield session
 
 
@@ -73,7 +95,7 @@ def write_session(engine: Engine) -> Iterator[Session]:
     PostgreSQL: an ordinary transaction; the caller locks the rows it changes.
     """
     lock = WRITE_LOCK if is_sqlite(engine) else nullcontext()
-    with lock, Session(engine.execution_options(immediate=True), expire_on_commit=False) as session:
+    with lock, Session(_for_writes(engine), expire_on_commit=False) as session:
         try:
             yield session
             session.commit()

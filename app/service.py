@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, update
+from sqlalchemy import Engine, bindparam, insert, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -173,16 +174,29 @@ def replay(session: Session, match: Match, since: tuple[int, MatchState] | None 
     return state
 
 
+# The queries of every move, as SQLAlchemy Core statements built once: the ORM's `session.get`,
+# unit of work and ORM-enabled UPDATE cost about twice as much CPU per move, and a move needs
+# none of what they add (the match row is not tracked: `_save` writes it back explicitly).
+MATCH, MOVE = Match.__table__, MoveRow.__table__  # type: ignore[attr-defined]
+MATCH_BY_ID = sa_select(MATCH).where(MATCH.c.id == bindparam("match_id"))
+MATCH_BY_ID_LOCKED = MATCH_BY_ID.with_for_update()  # FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE locks
+INSERT_MOVE = insert(MOVE)
+SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
+    MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
+)
+
+
 def _get(session: Session, match_id: str, secret: str, lock: bool = False) -> Match:
-    """The match row; `lock` for a write: the row is locked until the transaction ends (FOR
-    UPDATE on PostgreSQL, where a second writer of this match waits here and then reads the
-    row as the first one left it) and detached, so only `_save` writes it back."""
-    match = session.get(Match, match_id, with_for_update=lock) if len(match_id) <= 32 else None
-    if match is None or not hmac.compare_digest(match.secret.encode(), secret.encode()):
+    """The match row, as a `Match` no session tracks; `lock` for a write: the row is locked until
+    the transaction ends (FOR UPDATE on PostgreSQL, where a second writer of this match waits
+    here and then reads the row as the first one left it). Only `_save` writes it back."""
+    row = None
+    if len(match_id) <= 32:
+        query = MATCH_BY_ID_LOCKED if lock else MATCH_BY_ID
+        row = session.connection().execute(query, {"match_id": match_id}).mappings().first()
+    if row is None or not hmac.compare_digest(row["secret"].encode(), secret.encode()):
         raise NotFound(match_id)
-    if lock:
-        session.expunge(match)
-    return match
+    return Match(**row)
 
 
 def _save(session: Session, match: Match, ply: int, undos: int) -> None:
@@ -190,13 +204,9 @@ def _save(session: Session, match: Match, ply: int, undos: int) -> None:
     if the stored row is still at `ply` and `undos` (as read). Otherwise `Conflict`."""
     match.updated_at = now()
     values = {"ply": match.ply, "undos": match.undos, "status": match.status, "rounds_seen": match.rounds_seen}
-    statement = (
-        update(Match)
-        .where(col(Match.id) == match.id, col(Match.ply) == ply, col(Match.undos) == undos)
-        .values(**values, updated_at=match.updated_at)
-        .execution_options(synchronize_session=False)
-    )
-    if session.execute(statement).rowcount != 1:  # type: ignore[attr-defined]
+    where = {"read_id": match.id, "read_ply": ply, "read_undos": undos}
+    result = session.connection().execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
+    if result.rowcount != 1:
         raise Conflict(match.id)
 
 
@@ -325,8 +335,8 @@ class MatchService:
     def _write(self, session: Session, match: Match, state: MatchState, move: Move) -> MatchState:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
         after = state.apply(move)
-        session.add(MoveRow(match_id=match.id, ply=match.ply, seat=state.turn, move=str(move)))
-        session.flush()  # the unique (match, ply) refuses a second move for this ply here
+        row = {"match_id": match.id, "ply": match.ply, "seat": state.turn, "move": str(move), "created_at": now()}
+        session.connection().execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
         _save(session, match, match.ply - 1, match.undos)

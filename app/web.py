@@ -13,14 +13,18 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.responses import Response
-from jinja2 import pass_context
+from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2_fragments.fastapi import Jinja2Blocks
 
 from .i18n import LANGS, TEXT, digits, t
 from .service import Loaded, MatchService
 from .settings import ROOT, Settings
 
-templates = Jinja2Blocks(directory=ROOT / "templates")
+# Templates are compiled once per process: `auto_reload=False` spares a stat of every template
+# file on every render (uvicorn's --reload starts a new process anyway).
+templates = Jinja2Blocks(
+    env=Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(), auto_reload=False)
+)
 
 # The blocks HTMX swaps in, per template; a template not listed here is always a whole page.
 FRAGMENTS = {
