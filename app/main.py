@@ -6,7 +6,6 @@ Run it with `uvicorn --factory app.main:create_app` after `alembic upgrade head`
 from __future__ import annotations
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
@@ -16,6 +15,7 @@ from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
 from .settings import ROOT, Settings
+from .wire import Compression, ServeStatic, assets_for
 
 # The form parser refuses files; its own size limits stay above the body limit (BodyLimit), so
 # a body too large is always answered 413, never taken for a form it could not parse (400).
@@ -35,8 +35,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     errors.install(app)
 
-    # The last added is the outermost: headers on every answer, then the Host check, then
-    # cross-site refusal and the body limit before the session cookie is read or written.
+    # The last added is the outermost: headers on every answer, compression, then the Host
+    # check, the static files (outside the session: they set no cookie), then cross-site
+    # refusal and the body limit before the session cookie is read or written.
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -48,9 +49,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     limits.install(app, settings)  # per-client limits on new matches and hints, just outside the session
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refuse=errors.refusal)
     app.add_middleware(CrossSiteGuard, refuse=errors.refusal, allowed_origins=settings.allowed_origins)
+    app.state.assets = assets_for(ROOT / "static")
+    app.add_middleware(ServeStatic, assets=app.state.assets)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts), www_redirect=False)
+    app.add_middleware(Compression)
     app.add_middleware(SecurityHeaders, hsts=settings.https_only)
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for router in ROUTERS:
         app.include_router(router)
     return app

@@ -41,7 +41,14 @@ def _digits(context, value: object) -> str:
     return digits(value, context.get("lang", "fa"))
 
 
+@pass_context
+def _static_url(context, name: str) -> str:
+    """`static_url('app.css')`: the file's address with its content hash (app/wire.py)."""
+    return context["request"].app.state.assets.url(name)
+
+
 templates.env.filters["digits"] = _digits
+templates.env.globals["static_url"] = _static_url
 
 
 # --- the request ----------------------------------------------------------------------------

@@ -380,7 +380,7 @@ def test_vary_names_each_header_once(player):
     for path in ("/", url, "/learn"):
         response = client.get(path)
         names = [name.strip().lower() for name in response.headers["vary"].split(",")]
-        assert names == ["hx-request", "cookie"], path
+        assert names == ["hx-request", "cookie", "accept-encoding"], path
 
 
 def test_get_learn_restart_is_405_and_the_form_still_works(client):
