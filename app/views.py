@@ -87,6 +87,8 @@ class SideView:
     surs: str
     captured: str
     total: str
+    round_points: str = ""  # the points already won this round (the engine's `Observation.points`)
+    round_items: str = ""  # which: "aces 2 · ten of diamonds 3", from the engine's score lines
 
 
 @dataclass
@@ -533,6 +535,13 @@ def table_view(
         )
         for s in range(rules.sides)
     ]
+    points = view.points  # the engine's score of the round so far: the view never decides what scores
+    if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
+        points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
+    for side, score in zip(sides, points, strict=True):
+        side.round_points = d(score.total)
+        won = [line for line in score.lines if line.points and line.item in LINES]
+        side.round_items = " · ".join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
     if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
         scores = view.finished_rounds[-1].score or ()
         for side, score in zip(sides, scores, strict=True):

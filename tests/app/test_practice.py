@@ -216,7 +216,7 @@ def test_a_practice_is_one_round_and_shows_only_that_round(client):
     assert dom(final).select("#hand, #table") == [], "the next round's cards are never shown"
     assert dom(final).select("#record") == []
     cells = [[td.get_text(strip=True) for td in row.select("td")] for row in dom(final).select("#scores tbody tr")]
-    expected = [[digits(s.clubs, "fa"), digits(s.surs, "fa")] for s in over.state.rounds[0].score]
+    expected = [[digits(x, "fa") for x in (s.total, s.clubs, s.surs)] for s in over.state.rounds[0].score]
     assert cells == expected, "the panel shows the round played, not the next one the engine dealt"
     refused = client.post(url + "/move", data={"ply": ply, **first_move(over.state)}, headers=HX)
     assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_practice_over")
