@@ -322,6 +322,21 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
     )
 
 
+def side_views(view: Observation, lang: str) -> list[SideView]:
+    """Each side's line of the score panel: clubs, surs, cards taken and match total."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    return [
+        SideView(
+            name=side_name(s, view.rules, lang),
+            clubs=d(view.clubs[s]),
+            surs=d(view.surs[s]),
+            captured=d(len(view.piles[s])),
+            total=d(view.totals[s]),
+        )
+        for s in range(view.rules.sides)
+    ]
+
+
 def _round_winner(view: Observation, lang: str) -> str:
     """Practice (two seats): who won the round just played."""
     score = view.finished_rounds[-1].score or ()
@@ -525,16 +540,7 @@ def table_view(
     hand, table, action, sum_text, hint = b.hand, b.table, b.action, b.sum_text, b.hint
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
-    sides = [
-        SideView(
-            name=side_name(s, rules, lang),
-            clubs=d(view.clubs[s]),
-            surs=d(view.surs[s]),
-            captured=d(len(view.piles[s])),
-            total=d(view.totals[s]),
-        )
-        for s in range(rules.sides)
-    ]
+    sides = side_views(view, lang)
     points = view.points  # the engine's score of the round so far: the view never decides what scores
     if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
         points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
@@ -825,7 +831,7 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
     Everything else comes from the human seat's observation, as at the table.
     """
     view = observation(state, HUMAN)
-    rules, players = view.rules, view.rules.players
+    players = view.rules.players
     d = lambda v: digits(v, lang)  # noqa: E731
     page = urls(loaded.match.id, loaded.match.secret)
     at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
@@ -833,16 +839,7 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
         ReplaySeat(seat_name(s, players, lang), [card_view(c, lang) for c in state.hand(s)], d(len(state.hand(s))))
         for s in range(players)
     ]
-    sides = [
-        SideView(
-            name=side_name(s, rules, lang),
-            clubs=d(view.clubs[s]),
-            surs=d(view.surs[s]),
-            captured=d(len(view.piles[s])),
-            total=d(view.totals[s]),
-        )
-        for s in range(rules.sides)
-    ]
+    sides = side_views(view, lang)
     played, round_ended = None, False
     if view.moves:
         played = view.moves[-1]
