@@ -593,6 +593,11 @@ def t(lang: str, key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def nt(lang: str, singular: str, plural: str, n: int) -> str:
+    """The message for a count of n: `plural`, or `singular` when n is 1 (English only)."""
+    return t(lang, singular if n == 1 and singular in TEXT[lang] else plural)
+
+
 def one_or_many(key: str, n: int, texts: dict[str, str]) -> str:
     """`key`, or its singular `key_one` when n is 1 and the language has one (Persian does not).
 

@@ -16,14 +16,19 @@ from fastapi.responses import Response
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2_fragments.fastapi import Jinja2Blocks
 
-from .i18n import LANGS, TEXT, digits, t
+from .i18n import LANGS, digits, nt, t
 from .service import Loaded, MatchService
 from .settings import ROOT, Settings
 
 # Templates are compiled once per process: `auto_reload=False` spares a stat of every template
 # file on every render (uvicorn's --reload starts a new process anyway).
 templates = Jinja2Blocks(
-    env=Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(), auto_reload=False)
+    env=Environment(
+        loader=FileSystemLoader(ROOT / "templates"),
+        autoescape=select_autoescape(),
+        auto_reload=False,
+        extensions=["jinja2.ext.i18n"],
+    )
 )
 
 # The blocks HTMX swaps in, per template; a template not listed here is always a whole page.
@@ -47,6 +52,21 @@ def _static_url(context, name: str) -> str:
     return context["request"].app.state.assets.url(name)
 
 
+@pass_context
+def _gettext(context, key: str) -> str:
+    """`{{ _("start") }}`: the message `start` in the page's language (app/locale)."""
+    return t(context.get("lang", "fa"), key)
+
+
+@pass_context
+def _ngettext(context, singular: str, plural: str, n: int) -> str:
+    """`{{ ngettext("clubs", "clubs", n) }}`: the form of the message for a count of n."""
+    return nt(context.get("lang", "fa"), singular, plural, n)
+
+
+# Jinja's i18n extension gives templates `_`, `gettext`, `ngettext` and `{% trans %}`; the
+# callables read the page's language from the template context, so one environment serves both.
+templates.env.install_gettext_callables(_gettext, _ngettext, newstyle=False)  # type: ignore[attr-defined]
 templates.env.filters["digits"] = _digits
 templates.env.globals["static_url"] = _static_url
 
@@ -109,12 +129,11 @@ def render(
     """`template` in `lang`: its fragment blocks to HTMX, the whole page otherwise.
 
     `address` is the page the language switch reloads in the other language (default: this
-    request's path); `values` go to the template beside `lang`, `dir`, `T` (the words) and `lang_url`.
+    request's path); `values` go to the template beside `lang`, `dir` and `lang_url`; templates say words with `_()`.
     """
     context = {
         "lang": lang,
         "dir": "rtl" if lang == "fa" else "ltr",
-        "T": TEXT[lang],
         "lang_url": (address or request.url.path) + "?lang=" + other_lang(lang),
         **values,
     }
