@@ -28,7 +28,8 @@ COPY app ./app
 COPY alembic ./alembic
 COPY templates ./templates
 COPY static ./static
-RUN pip install --no-deps -e .
+RUN pip install --no-deps -e . \
+    && python -m babel.messages.frontend compile --domain messages --directory app/locale
 
 USER chaharbargh
 VOLUME ["/data"]

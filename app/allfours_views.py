@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from engine.allfours import Observation, observation, power
 from engine.allfours.scoring import ScoreLine
 
-from .i18n import SUITS, card_name, digits, t
+from .i18n import card_name, digits, t
 from .service import HUMAN, Loaded
 from .views import CardView, card_view, seat_name, side_name, urls
 
@@ -101,7 +101,7 @@ def af_urls(match_id: str, secret: str) -> dict[str, str]:
 
 
 def suit_name(suit: str, lang: str) -> str:
-    return f"{SUITS[lang][suit]} {SYMBOLS[suit]}"
+    return f"{t(lang, f'suit_{suit}')} {SYMBOLS[suit]}"
 
 
 def move_text(move, lang: str) -> str:

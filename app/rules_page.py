@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import Card, Move, Rules
 
-from .i18n import RULES_TEXT, addends, card_name, card_names, digits, rt, t
+from .i18n import addends, card_name, card_names, digits, has_message, rt, t
 from .rules_examples import BY_KEY, Result, result
 from .service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 from .views import CardView, card_view
@@ -319,7 +319,7 @@ def rules_page(lang: str) -> RulesPage:
 
     sections = []
     for n, keys in RULE_EXAMPLES.items():
-        paragraphs = [rt(lang, f"r{n}_p{i}", **fill) for i in (1, 2) if f"r{n}_p{i}" in RULES_TEXT[lang]]
+        paragraphs = [rt(lang, f"r{n}_p{i}", **fill) for i in (1, 2) if has_message(lang, f"r{n}_p{i}")]
         section = SectionView(f"r{n}", rt(lang, "rule_n", n=d(n)), rt(lang, f"r{n}_title"), paragraphs, ex(keys))
         if n == 10:
             v = point_values()

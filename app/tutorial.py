@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from engine import Card, CardError, IllegalMove, Move, Reason, from_text
 
-from .i18n import addends, card_name, card_names, digits
+from .i18n import LANGS, addends, card_name, card_names, digits, t
 
 
 @dataclass(frozen=True)
@@ -544,7 +544,7 @@ def verdict(lesson: Lesson, move: Move, lang: str) -> Verdict:
     lang = _lang(lang)
     text = lesson.text[lang]
     if not isinstance(move, Move):  # a forged request that is not even a move
-        return Verdict(False, _MESSAGES[lang]["other"])
+        return Verdict(False, message(lang, "other"))
     if str(move) in lesson.answers:
         return Verdict(True, text.praise)
     state = from_text(lesson.position)
@@ -553,7 +553,7 @@ def verdict(lesson: Lesson, move: Move, lang: str) -> Verdict:
     except IllegalMove as refused:
         return Verdict(False, _illegal(lesson, refused, move, lang))
     found = text.wrong.get(str(move)) or text.wrong.get(str(move.card))
-    return Verdict(False, found or _MESSAGES[lang]["legal"])
+    return Verdict(False, found or message(lang, "legal"))
 
 
 def why_dimmed(lesson: Lesson, card: str, lang: str) -> str:
@@ -565,70 +565,34 @@ def why_dimmed(lesson: Lesson, card: str, lang: str) -> str:
     try:
         name = card_name(str(Card.parse(card)), lang)
     except CardError:
-        return _MESSAGES[lang]["dimmed_any"]
-    return _MESSAGES[lang]["dimmed"].format(card=name)
+        return message(lang, "dimmed_any")
+    return message(lang, "dimmed", card=name)
 
 
 # Explaining moves the engine refuses --------------------------------------------------------
 
-_MESSAGES = {
-    "fa": {
-        "dimmed": "{card} الان چیزی برنمی‌دارد، ولی برگ دیگری در دستتان می‌تواند بردارد. وقتی برداشتن ممکن است "
-        "باید بردارید؛ برای همین این برگ کم‌رنگ است.",
-        "dimmed_any": "این برگ الان چیزی برنمی‌دارد و برگ دیگری در دستتان می‌تواند بردارد؛ پس باید با آن بردارید.",
-        "card_must_capture": "{card} می‌تواند بردارد، پس نمی‌شود آن را روی زمین گذاشت: وقتی برداشتن ممکن است، "
-        "باید بردارید.",
-        "not_in_hand": "{card} در دست شما نیست.",
-        "not_on_table": "این برگ‌ها روی زمین نیستند: {cards}.",
-        "sum": "{expr} = {total}، نه ۱۱.",
-        "faces": "سرباز، بی‌بی و شاه در جمع یازده حساب نمی‌شوند.",
-        "jack": "سرباز همهٔ برگ‌های عددی و سربازهای زمین را با هم برمی‌دارد، نه بخشی از آن‌ها را، و شاه و بی‌بی "
-        "را هرگز.",
-        "king": "شاه فقط یک شاه از زمین برمی‌دارد، نه بیشتر و نه برگ دیگری.",
-        "queen": "بی‌بی فقط یک بی‌بی از زمین برمی‌دارد، نه بیشتر و نه برگ دیگری.",
-        "bad_set": "این برداشت مجاز نیست.",
-        "legal": "این حرکت مجاز است، ولی حرکتی که این درس می‌خواهد نیست.",
-        "other": "این حرکت در این درس ممکن نیست.",
-    },
-    "en": {
-        "dimmed": "The {card} takes nothing now, but another card in your hand can capture. When you can "
-        "capture you must, so this card is dimmed.",
-        "dimmed_any": "This card takes nothing now and another card in your hand can capture, so you must "
-        "capture with that one.",
-        "card_must_capture": "The {card} can capture, so it may not be laid down: when you can capture, you must.",
-        "not_in_hand": "The {card} is not in your hand.",
-        "not_on_table": "These cards are not on the table: {cards}.",
-        "sum": "{expr} = {total}, not 11.",
-        "faces": "Jacks, queens and kings never count in a sum of eleven.",
-        "jack": "A jack takes every number card and every jack on the table together, not a part of them, and "
-        "never a king or a queen.",
-        "king": "A king takes exactly one king from the table, and nothing else.",
-        "queen": "A queen takes exactly one queen from the table, and nothing else.",
-        "bad_set": "That capture is not allowed.",
-        "legal": "That move is allowed, but it is not the one this lesson asks for.",
-        "other": "That move is not possible in this lesson.",
-    },
-}
-
-
 def _lang(lang: str) -> str:
-    return lang if lang in _MESSAGES else "fa"
+    return lang if lang in LANGS else "fa"
+
+
+def message(lang: str, key: str, **values: object) -> str:
+    """The tutorial's own message `key` (catalog key `tut_<key>`), with {name} fields filled in."""
+    return t(lang, f"tut_{key}", **values)
 
 
 def _illegal(lesson: Lesson, refused: IllegalMove, move: Move, lang: str) -> str:
     """The engine's reason for refusing a forged move, in the lesson's words."""
-    words = _MESSAGES[lang]
     reason = refused.reason
     if reason == Reason.MUST_CAPTURE:
         return why_dimmed(lesson, str(move.card), lang)
     if reason in (Reason.CARD_MUST_CAPTURE, Reason.NOT_IN_HAND):
-        return words[reason].format(card=card_name(str(move.card), lang))
+        return message(lang, reason, card=card_name(str(move.card), lang))
     if reason == Reason.NOT_ON_TABLE:
-        return words["not_on_table"].format(cards=card_names(refused.cards, lang))
+        return message(lang, "not_on_table", cards=card_names(refused.cards, lang))
     if reason == Reason.WRONG_SUM:  # the card's value first, then the chosen cards', largest first
         values = [move.card, *sorted(move.takes, key=lambda c: c.id, reverse=True)]
         expr = " + ".join(addends(values, lang))
-        return words["sum"].format(expr=expr, total=digits(refused.total, lang))
+        return message(lang, "sum", expr=expr, total=digits(refused.total, lang))
     key = {
         Reason.JACK_SWEEP: "jack",
         Reason.KING_TAKES_KING: "king",
@@ -636,4 +600,4 @@ def _illegal(lesson: Lesson, refused: IllegalMove, move: Move, lang: str) -> str
         Reason.FACE_IN_SUM: "faces",
         Reason.BAD_SET: "bad_set",
     }.get(reason, "other")
-    return words[key]
+    return message(lang, key)

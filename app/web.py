@@ -60,7 +60,7 @@ def _gettext(context, key: str) -> str:
 
 @pass_context
 def _ngettext(context, singular: str, plural: str, n: int) -> str:
-    """`{{ ngettext("clubs", "clubs", n) }}`: the form of the message for a count of n."""
+    """`{{ ngettext("clubs_one", "clubs", n) }}`: the form of the message for a count of n."""
     return nt(context.get("lang", "fa"), singular, plural, n)
 
 

@@ -3,6 +3,7 @@
     python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
     python3 scripts/dev.py test    # lint and every test (the database tests on SQLite and PostgreSQL)
     python3 scripts/dev.py lock    # re-resolve the lock files (after editing pyproject.toml)
+    python3 scripts/dev.py catalogs   # compile the words (app/locale/*/LC_MESSAGES/messages.po to .mo)
     python3 scripts/dev.py prune --days 30   # delete matches abandoned for 30 days (see app/prune.py)
 
 `serve` and `test` create `.venv` and install the exact versions of requirements-dev.txt into
@@ -81,6 +82,17 @@ def lock(args: list[str]) -> None:
     _run(uv, "pip", "compile", "pyproject.toml", *pg, "--constraint", LOCK, "-o", RUNTIME_LOCK, *common)
 
 
+def catalogs(args: list[str] | None = None) -> None:
+    """Compile the gettext catalogs (app/locale/<lang>/LC_MESSAGES/messages.po) to the `.mo` files
+    the app reads; `serve` and `test` run it, so an edited `.po` is always what runs."""
+    ensure_venv()
+    command = [str(PYTHON), "-m", "babel.messages.frontend", "compile", "--domain", "messages"]
+    command += ["--directory", str(ROOT / "app" / "locale")]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if result.returncode:  # babel's own message says which catalog and line
+        sys.exit(result.stdout + result.stderr)
+
+
 # How uvicorn serves the app (the Dockerfile says the same; docs/deploy.md explains each):
 # app.serving's protocol closes a connection that sends nothing for the keep-alive (5 s) or does
 # not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 500 connections and
@@ -97,6 +109,7 @@ UVICORN = (
 def serve(args: list[str]) -> None:
     """Migrate the database (its own step, before any worker starts), then run uvicorn."""
     ensure_venv()
+    catalogs()
     host = os.environ.get("HOST", "127.0.0.1")
     port = os.environ.get("PORT", "8000")
     _run(PYTHON, "-m", "alembic", "upgrade", "head")
@@ -143,6 +156,7 @@ def ensure_test_packages() -> None:
 
 def test(args: list[str]) -> None:
     ensure_venv()
+    catalogs()
     ensure_test_packages()
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "mypy")  # the engine, --strict (pyproject.toml's [tool.mypy])
@@ -150,7 +164,7 @@ def test(args: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"serve": serve, "test": test, "lock": lock, "prune": prune}
+    commands = {"serve": serve, "test": test, "lock": lock, "prune": prune, "catalogs": catalogs}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(f"usage: python3 scripts/dev.py {{{'|'.join(commands)}}} [args...]")
     commands[sys.argv[1]](sys.argv[2:])

@@ -236,7 +236,7 @@ def test_the_rules_page_keeps_the_csp(client):
 def test_every_option_the_page_offers_links_to_a_match_with_it(client):
     """What the page says a player can choose is on the home page: each option, the three- and
     four-player games and the open hand link to the new-match form set up for them."""
-    from app.i18n import RULES_TEXT
+    from app.i18n import t
     from tests.app.app_helpers import dom
 
     for lang in ("fa", "en"):
@@ -262,4 +262,4 @@ def test_every_option_the_page_offers_links_to_a_match_with_it(client):
         # no sentence promises a choice the form does not have: the old "any positive number" is gone
         text = page.get_text(" ")
         assert "any positive number" not in text and "هر عدد مثبت" not in text
-        assert RULES_TEXT[lang]["preset_name_pagat"] in text
+        assert t(lang, "preset_name_pagat") in text

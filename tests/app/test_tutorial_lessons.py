@@ -7,9 +7,12 @@ import re
 import pytest
 
 from app.i18n import card_name, card_names, digits
-from app.tutorial import _MESSAGES, LESSONS, Lesson, LessonText, lesson, verdict, why_dimmed
+from app.tutorial import LESSONS, Lesson, LessonText, lesson, message, verdict, why_dimmed
 from engine import CARDS, Card, MatchState, Move, Rules, from_text, legal_moves
 from tests.app.app_helpers import codes
+
+# the tutorial's own messages (catalog keys tut_<key>)
+TUTORIAL_KEYS = ("sum", "jack", "queen", "king", "faces", "not_in_hand", "other", "not_on_table", "card_must_capture")
 
 EXPECTED_KEYS = [
     "sum-eleven",  # 1. a plain sum of eleven
@@ -240,17 +243,17 @@ def test_why_dimmed_falls_back_to_the_forced_capture_rule():
     les = lesson("sur")  # no dimmed card of its own
     assert not les.text["en"].dimmed and not les.text["fa"].dimmed
     for lang in ("fa", "en"):
-        assert why_dimmed(les, "7H", lang) == _MESSAGES[lang]["dimmed"].format(card=card_name("7H", lang))
-        assert why_dimmed(les, "not-a-card", lang) == _MESSAGES[lang]["dimmed_any"]
+        assert why_dimmed(les, "7H", lang) == message(lang, "dimmed", card=card_name("7H", lang))
+        assert why_dimmed(les, "not-a-card", lang) == message(lang, "dimmed_any")
     assert not FA_FORBIDDEN.search(why_dimmed(les, "7H", "fa"))
 
 
 def forged(les: Lesson, lang: str) -> list[tuple[object, str]]:
     """Moves the UI cannot make, each with the reason the rules give for refusing it (texts of
-    app/tutorial.py's `_MESSAGES`): cards not in the hand, cards not on the table, wrong sums,
+    the tutorial's `tut_*` messages): cards not in the hand, cards not on the table, wrong sums,
     face cards in a sum, a jack's part sweep, a king or queen taking more than its partner,
     laying down a card under forced capture (R7), and requests that are not moves at all."""
-    w = _MESSAGES[lang]
+    w = {k: message(lang, k) for k in TUTORIAL_KEYS}
     state = position(les)
     table = list(state.table)
     first = state.hand(0)[0]
@@ -312,7 +315,7 @@ def test_illegal_moves_are_explained_by_their_reason():
     first = lesson("sum-eleven")
     assert verdict(first, Move.parse("7H+9S"), "en").text == "7 + 9 = 16, not 11."
     assert verdict(first, Move.parse("7H+9S"), "fa").text == "۷ + ۹ = ۱۶، نه ۱۱."
-    words = _MESSAGES["en"]
+    words = {k: message("en", k) for k in TUTORIAL_KEYS}
     assert verdict(first, Move.parse("8D"), "en").text == words["not_in_hand"].format(card=card_name("8D", "en"))
     assert verdict(first, Move.parse("7H+4S"), "en").text == words["not_on_table"].format(cards=card_name("4S", "en"))
     assert verdict(first, Move.parse("7H+QH"), "en").text == words["faces"]

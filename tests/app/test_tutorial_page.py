@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.i18n import card_name, card_names, digits, t
-from app.tutorial import _MESSAGES, LESSONS, lesson
+from app.tutorial import LESSONS, lesson, message
 from engine import Move, from_text
 from tests.app.app_helpers import (
     HX,
@@ -116,7 +116,7 @@ def test_a_wrong_move_is_explained_and_does_not_open_the_next_lesson(client):
     ("data", "expected"),
     [
         ({"card": "5H", "take": ["3D"]}, "۵ + ۳ = ۸، نه ۱۱."),  # worked by hand: 5 + 3 is 8, not 11
-        ({"card": "KS"}, _MESSAGES["fa"]["not_in_hand"].format(card=card_name("KS", "fa"))),
+        ({"card": "KS"}, message("fa", "not_in_hand", card=card_name("KS", "fa"))),
         ({"card": "zz"}, t("fa", "msg_garbage")),
         ({}, t("fa", "msg_garbage")),
     ],
