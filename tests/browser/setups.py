@@ -1,0 +1,62 @@
+"""Tables set up for the layout and accessibility tests, without clicking through whole rounds.
+
+- `drive` plays a stored match on through the service (the person's first legal move, the
+  computer's own moves, the next round after each sheet) until a condition holds: the browser
+  then opens the match at its address, as a player coming back to it would.
+- `deal_position` makes the live server deal its new Chaharbargh matches from a position given
+  as position text (`engine.from_text`, docs/engine.md "Positions as text") instead of from
+  their seed: a test-only swap of the service's `new_match` (`app.service.GAMES`), which every
+  load replays the stored moves from, so moves made at the table are stored and replayed as usual.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+
+from app import service as service_module
+from app.service import HUMAN, Loaded, MatchService, rules_for
+from engine import CARDS, from_text, new_match
+
+
+def url_of(loaded: Loaded) -> str:
+    return f"/m/{loaded.match.id}/{loaded.match.secret}"
+
+
+def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Loaded], bool]) -> Loaded:
+    """Play the stored match on until `until(loaded)` (or its end): the person plays the first legal move."""
+    loaded = service.load(match_id, secret)
+    while not until(loaded) and not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match_id, secret, loaded.ply)
+        elif loaded.state.turn == HUMAN:
+            loaded = service.play(match_id, secret, loaded.ply, loaded.state.legal_moves()[0])
+        else:
+            loaded = service.computer(match_id, secret, loaded.ply)
+    return loaded
+
+
+def position(hands: list[str], table: str, stock: str, deal: int) -> str:
+    """The position text of a table-preset match for `len(hands)` seats (the rules the home
+    page's defaults give), the person to play in deal number `deal`, with these hands, table and
+    stock; the other cards of the deck are in the piles, dealt round the seats in card order."""
+    players = len(hands)
+    start = new_match(0, rules_for("table", None, players=players)).to_text()
+    used = {code for group in [*hands, table, stock] for code in group.split(",") if code != "-"}
+    rest = [str(card) for card in CARDS if str(card) not in used]
+    piles = [",".join(rest[seat::players]) or "-" for seat in range(players)]
+    fields = dict(field.split("=", 1) for field in start.split(" ")[1:])
+    fields.update(
+        deal=str(deal), dealer=str(players - 1), turn=str(HUMAN), hands="/".join(hands), table=table,
+        stock=stock, piles="/".join(piles), surs="-", last="-", shown="-",
+    )  # fmt: skip
+    return " ".join([start.split(" ")[0], *(f"{k}={v}" for k, v in fields.items())])
+
+
+def deal_position(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """New Chaharbargh matches start from `text` (their seed and stored rules are not read)."""
+    from_text(text)  # a position that does not read fails here, in the test, not in the server
+    dealt = dataclasses.replace(service_module.GAMES["chaharbargh"], new_match=lambda *_: from_text(text))
+    monkeypatch.setitem(service_module.GAMES, "chaharbargh", dealt)

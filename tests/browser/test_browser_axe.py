@@ -1,0 +1,121 @@
+"""axe-core over every kind of page, in Persian and in English: no violation of impact
+"serious" or "critical" (contrast, names of buttons and images, labels, landmarks, ARIA).
+
+axe-core is vendored for these tests only (tests/browser/vendor/, see its README) and run in
+the page through Playwright's evaluate, which the page's Content-Security-Policy does not
+govern; the site itself never loads it. Each page is checked in the state a player sees it:
+the table at 2 and 4 seats (with a card chosen and its captures offered too), a round's sheet,
+a match's end with every round's sheet, the history, the replay of that match, the rules, the
+tutorial's index, a lesson asked and solved, and a practice round with the pro's hints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from app.tutorial import LESSONS
+from engine import Move
+from tests.browser.browser_helpers import prepare_move, settle
+from tests.browser.setups import drive, url_of
+from tests.browser.test_browser_learn import tap_move
+from tests.browser.test_browser_seats import choose_game
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+def violations(page: Page) -> list[str]:
+    """axe's serious and critical violations on the page as it is now, one line per element."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text())
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{rule['impact']} {rule['id']} ({rule['help']}): {node['target']} {' '.join(node['failureSummary'].split())}"
+        for rule in result["violations"]
+        if rule["impact"] in BLOCKING
+        for node in rule["nodes"]
+    ]
+
+
+class Audit:
+    """Runs axe on each page visited and keeps what it found under the page's name."""
+
+    def __init__(self, page: Page, lang: str):
+        self.page, self.lang, self.found = page, lang, {}
+        self.seen: list[str] = []
+
+    def check(self, name: str) -> None:
+        self.page.wait_for_load_state()
+        assert self.page.locator("html").get_attribute("lang") == self.lang, name
+        self.seen.append(name)
+        if found := violations(self.page):
+            self.found[name] = found
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang, size):
+    page = new_page(server, viewport=VIEWPORTS[size])
+    audit = Audit(page, lang)
+    service = server.app.state.service
+    page.goto(f"/?lang={lang}")  # the language is kept in a cookie from here on
+    audit.check("home")
+
+    page.click("#start")  # two seats, the home page's defaults
+    state = settle(page, ("", -1))
+    audit.check("table, 2 seats")
+    prepare_move(page)
+    audit.check("table, 2 seats, a card chosen")
+    page.click("#action")
+    settle(page, state)
+    audit.check("table, 2 seats, after the computer's move")
+
+    choose_game(page, 4, 124)
+    settle(page, ("", -1))
+    audit.check("table, 4 seats")
+
+    sheet = service.create("easy", target=62)
+    page.goto(url_of(drive(service, sheet.id, sheet.secret, lambda loaded: loaded.sheet_pending)))
+    page.wait_for_selector("#sheet #next-round")
+    audit.check("round's sheet")
+
+    ended = service.create("easy", target=11, preset="pagat")
+    finished = drive(service, ended.id, ended.secret, lambda loaded: False)
+    page.goto(url_of(finished))
+    page.wait_for_selector("#sheet .winner")
+    audit.check("match's end")
+
+    page.goto("/history")
+    page.wait_for_selector("#history li.history-entry")
+    audit.check("history")
+
+    page.goto(f"{url_of(finished)}/replay?ply=5")
+    page.wait_for_selector('#replay[data-ply="5"]')
+    audit.check("replay")
+
+    page.goto("/rules")
+    audit.check("rules")
+    page.goto("/learn")
+    audit.check("learn")
+    first = LESSONS[0]
+    page.goto(f"/learn/{first.key}")
+    page.wait_for_selector(f'#lesson[data-lesson="{first.key}"][data-state="asking"]')
+    audit.check("a lesson")
+    tap_move(page, Move.parse(first.answers[0]))
+    page.wait_for_selector(f'#lesson[data-lesson="{first.key}"][data-state="solved"]')
+    audit.check("a lesson, solved")
+
+    page.goto("/")
+    page.click("#start-practice")
+    page.wait_for_selector("#practice-badge")
+    audit.check("practice")
+    page.click("#hint-button")
+    page.wait_for_selector("#hints")
+    audit.check("practice, with the pro's hints")
+
+    assert len(audit.seen) == 15
+    assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
