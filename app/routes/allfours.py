@@ -1,10 +1,18 @@
-"""All Fours at the web table: its move form, its table and record, and its rules page.
+"""All Fours at the web table: its move form, its table, record and replay, its rules page with
+the engine-checked examples, and its tutorial.
 
 An All Fours match shares the Chaharbargh table's address space (`/m/{id}/{secret}`): the page,
 `/computer`, `/next` and `/record.json` are the same routes (app/routes/play.py), which hand an
 All Fours match to `render_table` and `record_response` here. Only the move has its own form,
 `POST /m/{id}/{secret}/allfours` with `ply` and `move` (the engine's move text: `stand`, `beg`,
 `one`, `run` or a card code), because a Chaharbargh move is a card with the cards it takes.
+The replay (`/m/{id}/{secret}/replay`) is play.py's route too; for a finished All Fours match it
+answers with `replay_response` here.
+
+The tutorial is at `/learn/allfours` (its lessons at `/learn/allfours/{key}`; this router comes
+before the Chaharbargh tutorial's `/learn/{key}`). A lesson's form posts `move`; the answer is
+the lesson again with the verdict (app/allfours_tutorial.py). Progress is the list of solved
+lesson keys in the signed session cookie (`af_lessons`); every lesson is open.
 """
 
 from __future__ import annotations
@@ -16,13 +24,16 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
-from engine.allfours import Move, record
+from engine.allfours import Move, new_match, record
 
+from ..allfours_examples import example_views
+from ..allfours_replay import replay_view
+from ..allfours_tutorial import BY_KEY, LESSONS, Lesson, lesson_view, links, solved_view, verdict
 from ..allfours_views import table_view
 from ..forms import PlyForm
-from ..i18n import t
-from ..service import Loaded, Refused
-from ..web import Lang, Service, get_settings, render
+from ..i18n import digits, t
+from ..service import Loaded, MatchService, Refused
+from ..web import Lang, Service, error_page, get_settings, render
 
 router = APIRouter()
 
@@ -74,6 +85,69 @@ def play_move(
     return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
 
 
+def replay_response(request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+    """The finished All Fours match at `ply`: the engine replays the stored moves from the
+    match's seed (the route has checked that the match is over: the replay shows every hand)."""
+    moves = service.stored_moves(loaded)
+    ply = max(0, min(ply, len(moves)))
+    state = new_match(loaded.match.seed, loaded.state.rules)
+    for text in moves[:ply]:
+        state = state.apply(Move.parse(text))
+    rv = replay_view(loaded, state, ply, len(moves), lang)
+    return render(request, "allfours_replay.html", lang, address=rv.urls["replay"], rv=rv)
+
+
 @router.get("/rules/allfours")
 def show_rules(request: Request, lang: Lang) -> Response:
-    return render(request, "allfours_rules.html", lang, current="rules")
+    return render(request, "allfours_rules.html", lang, current="rules", examples=example_views(lang))
+
+
+# --- the tutorial ------------------------------------------------------------------------------
+
+LESSONS_KEY = "af_lessons"  # the session's list of solved lesson keys
+
+
+def solved(request: Request) -> list[str]:
+    return [k for k in request.session.get(LESSONS_KEY, []) if k in BY_KEY]
+
+
+def lesson_named(request: Request, key: str, lang: str) -> Lesson | Response:
+    lesson = BY_KEY.get(key)
+    return lesson if lesson is not None else error_page(request, lang, "msg_no_lesson", 404)
+
+
+@router.get("/learn/allfours")
+def tutorial_index(request: Request, lang: Lang) -> Response:
+    done = solved(request)
+    items = links(done, lang)
+    resume = next((item for item in items if not item.done), items[0])
+    progress = t(lang, "tutorial_progress", done=digits(len(done), lang), total=digits(len(LESSONS), lang))
+    return render(request, "allfours_learn.html", lang, items=items, resume=resume, progress=progress, current="learn")
+
+
+@router.get("/learn/allfours/{key}")
+def show_lesson(request: Request, key: str, lang: Lang) -> Response:
+    lesson = lesson_named(request, key, lang)
+    if isinstance(lesson, Response):
+        return lesson
+    lv = lesson_view(lesson, lang, solved(request))
+    return render(request, "allfours_lesson.html", lang, address=lv.url, lv=lv, current="learn")
+
+
+@router.post("/learn/allfours/{key}")
+def play_lesson(request: Request, key: str, lang: Lang, move: Annotated[str, Form()] = "") -> Response:
+    """The learner's move: praised with what the engine did, or answered with why it is wrong
+    (200 for a legal move, 400 for one the engine refuses). Only the progress changes."""
+    lesson = lesson_named(request, key, lang)
+    if isinstance(lesson, Response):
+        return lesson
+    judged = verdict(lesson, move[:16], lang)
+    done = solved(request)
+    if not judged.right:
+        lv = lesson_view(lesson, lang, done, message=judged.text)
+    else:
+        if lesson.key not in done:
+            done = [*done, lesson.key]
+            request.session[LESSONS_KEY] = done
+        lv = solved_view(lesson, lang, done)
+    return render(request, "allfours_lesson.html", lang, status=judged.status, address=lv.url, lv=lv, current="learn")

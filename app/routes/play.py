@@ -159,9 +159,11 @@ def rematch(request: Request, match_id: str, secret: str, service: Service) -> R
 def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Service, ply: int = 0) -> Response:
     """A finished match move by move: the engine replays the stored moves up to `ply` (clamped
     to the match's length). Refused (409) while the match is in play: the replay shows every hand.
-    Chaharbargh matches only for now (an All Fours match is refused the same way)."""
-    if not loaded.over or loaded.practice or loaded.match.game != "chaharbargh":
+    An All Fours match has its own page (app/routes/allfours.py)."""
+    if not loaded.over or loaded.practice:
         return error_page(request, lang, "msg_replay_unfinished", 409)
+    if loaded.match.game == "allfours":
+        return allfours.replay_response(request, service, loaded, lang, ply)
     moves = service.stored_moves(loaded)
     ply = max(0, min(ply, len(moves)))
     state = new_match(loaded.match.seed, loaded.state.rules)
