@@ -1,13 +1,18 @@
 """All Fours in chromium as a person plays it: chosen on the home page, played to the end by
 tapping (stand or beg, take one or run, the cards), left and resumed from the home page's list,
 and the finished match's record replays with the engine. Two players on a phone, four in two
-partnerships on a desktop (after a server restart)."""
+partnerships on a desktop (after a server restart). The rules page's examples, a tutorial lesson,
+and the replay of a finished match."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from app.allfours_examples import EXAMPLES
+from app.allfours_tutorial import LESSONS
+from app.i18n import t
 from engine import allfours
+from tests.app.test_history import finish
 from tests.browser.browser_helpers import game, settle
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -111,3 +116,75 @@ def test_the_all_fours_rules_page(new_page, server):
     page = new_page(server)
     page.goto("/rules/allfours?lang=en")
     assert "cannot be exposed" in page.inner_text("#exposed-card")
+    assert page.locator("figure.example").count() == len(EXAMPLES)  # every example, drawn
+    assert page.locator("#ex-hang-jack .ex-results").inner_text().count("Hang jack") == 1
+    page.click("#af-tutorial")
+    page.wait_for_selector("#af-lessons")
+
+
+def test_an_all_fours_lesson_solved_after_a_wrong_tap(page):
+    """From /learn to the All Fours tutorial; the first lesson: a dimmed card (the engine's
+    reason), a legal wrong card (the lesson's explanation), then the right one and its praise."""
+    first, second = LESSONS[0], LESSONS[1]
+    page.goto("/learn")
+    page.click("#af-tutorial")
+    page.click("#af-resume")
+    page.wait_for_selector(f'#lesson[data-lesson="{first.key}"][data-state="asking"]')
+    assert page.inner_text("#task") == first.text["task"]["fa"]
+    playable = page.locator('#hand button[data-card]:not([aria-disabled="true"])')
+    assert sorted(playable.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(first.claim["legal"])
+    page.click('#hand [data-card="AC"]', force=True)  # dimmed: the engine says why
+    page.wait_for_selector("#message")
+    assert page.inner_text("#message") == t("fa", "msg_must_follow")
+    mistake = first.mistakes[0]
+    page.click(f'#hand [data-card="{mistake.move}"]')
+    page.wait_for_function(
+        "text => document.querySelector('#message') && document.querySelector('#message').innerText === text",
+        arg=mistake.text["fa"],
+    )
+    assert page.get_attribute("#lesson", "data-state") == "asking"
+    page.click(f'#hand [data-card="{first.answers[0]}"]')
+    page.wait_for_selector(f'#lesson[data-lesson="{first.key}"][data-state="solved"]')
+    assert page.inner_text("#praise p") == first.text["praise"]["fa"]
+    assert page.locator("#facts li").count() >= 2
+    page.click("#next-lesson")
+    page.wait_for_selector(f'#lesson[data-lesson="{second.key}"][data-state="asking"]')
+    page.goto("/learn/allfours")
+    assert page.get_attribute("#af-resume", "href") == f"/learn/allfours/{second.key}"  # progress kept
+
+
+def test_replaying_a_finished_all_fours_match(new_page, server):
+    """A match finished through the service; at its end the person opens the replay and steps
+    through it: every hand shown, as the engine replays the stored moves."""
+    service = server.app.state.service
+    match = service.create_allfours("easy", 2, seed=770_015)
+    done = finish(service, match)
+    moves = service.stored_moves(done)
+    page = new_page(server, viewport=DESKTOP)
+    page.goto(f"/m/{match.id}/{match.secret}?lang=en")
+    page.wait_for_selector('#game[data-state="match-over"]')
+    page.click("#replay-link")
+    page.wait_for_selector('#replay[data-ply="0"]')
+    state = allfours.new_match(770_015, done.state.rules)
+    for seat in range(2):
+        cards = page.locator(f'.replay-seat[data-seat="{seat}"] [data-card]')
+        assert sorted(cards.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(
+            str(c) for c in state.hand(seat)
+        )
+    for ply in (1, 2):
+        page.click("#replay-next")
+        page.wait_for_selector(f'#replay[data-ply="{ply}"]')
+        state = state.apply(allfours.Move.parse(moves[ply - 1]))
+        hand = page.locator(f'.replay-seat[data-seat="{state.last.seat}"] [data-card]')
+        assert sorted(hand.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(
+            str(c) for c in state.hand(state.last.seat)
+        )
+    page.click("#replay-previous")
+    page.wait_for_selector('#replay[data-ply="1"]')
+    page.click("#replay-end")
+    page.wait_for_selector(f'#replay[data-ply="{len(moves)}"]')
+    assert page.locator("#replay-next").count() == 0
+    totals = page.locator("#replay-scores td.total").all_inner_texts()
+    assert totals == [str(x) for x in done.state.totals] and max(done.state.totals) >= 14
+    page.click("#replay-back")
+    page.wait_for_selector('#game[data-state="match-over"]')
