@@ -6,6 +6,7 @@ and the replay of a finished match."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from app.allfours_examples import EXAMPLES
@@ -14,6 +15,7 @@ from app.i18n import t
 from engine import allfours
 from tests.app.test_history import finish
 from tests.browser.browser_helpers import game, settle
+from tests.browser.test_browser_axe import violations
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -188,3 +190,38 @@ def test_replaying_a_finished_all_fours_match(new_page, server):
     assert totals == [str(x) for x in done.state.totals] and max(done.state.totals) >= 14
     page.click("#replay-back")
     page.wait_for_selector('#game[data-state="match-over"]')
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_all_fours_pages_pass_axe(new_page, server, lang):
+    """axe-core (tests/browser/test_browser_axe.py) over the rules page with its examples, the
+    tutorial's index, a lesson asked, refused and solved, and a finished match's replay."""
+    service = server.app.state.service
+    match = service.create_allfours("easy", 4, seed=770_016)
+    finish(service, match)
+    page = new_page(server)
+    found = {}
+    first = LESSONS[0]
+
+    def check(name: str) -> None:
+        page.wait_for_load_state()
+        if problems := violations(page):
+            found[name] = problems
+
+    page.goto(f"/rules/allfours?lang={lang}")
+    check("rules")
+    page.goto("/learn/allfours")
+    check("tutorial index")
+    page.goto(f"/learn/allfours/{first.key}")
+    check("lesson asked")
+    page.click('#hand [data-card="AC"]', force=True)
+    page.wait_for_selector("#message")
+    check("lesson refused")
+    page.click(f'#hand [data-card="{first.answers[0]}"]')
+    page.wait_for_selector('#lesson[data-state="solved"]')
+    check("lesson solved")
+    page.goto("/learn/allfours/run")
+    check("decision lesson")
+    page.goto(f"/m/{match.id}/{match.secret}/replay?ply=9")
+    check("replay")
+    assert found == {}
