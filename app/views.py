@@ -289,7 +289,7 @@ LINES = {  # each scoring item of the engine's score lines: its label, and the n
 def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
     """The score sheet of a finished round (default: the last), each line with the cards behind
     it: all read from the engine's score lines (`RoundScore.lines`). Its running total is the
-    match's total after that round: today's totals less the rounds played since."""
+    match's total after that round (`RoundLog.totals`)."""
     rounds = view.finished_rounds
     index = index % len(rounds)
     log = rounds[index]
@@ -311,13 +311,11 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
         seat = log.leftover.seat
         who = t(lang, "seat_you") if seat == HUMAN else seat_name(seat, view.rules.players, lang)
         leftover = t(lang, "leftover", who=who)
-    later = [r.score or () for r in rounds[index + 1 :]]
-    running = [total - sum(score[side].total for score in later) for side, total in enumerate(view.totals)]
     return Sheet(
         title=t(lang, "round_over", n=d(index + 1)),
         lines=lines,
         totals=[d(s.total) for s in scores],
-        running=[d(x) for x in running],
+        running=[d(x) for x in log.totals],
         leftover=leftover,
     )
 

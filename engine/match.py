@@ -73,8 +73,9 @@ class Leftover:
 @dataclass(frozen=True, slots=True)
 class RoundLog:
     """One round so far: its dealer, deals, moves (the cards played), and once over its
-    leftover, score sheets and each side's pile (every card it took, the leftover included;
-    `piles`). Under the open hand, `shows` lists the cards turned face up."""
+    leftover, score sheets, each side's pile (every card it took, the leftover included;
+    `piles`) and the match totals after it (`totals`). Under the open hand, `shows` lists the
+    cards turned face up."""
 
     dealer: int
     deals: tuple[Deal, ...]
@@ -83,6 +84,7 @@ class RoundLog:
     score: tuple[RoundScore, ...] | None = None
     piles: tuple[tuple[Card, ...], ...] = ()
     shows: tuple[Shown, ...] = ()
+    totals: tuple[int, ...] = ()  # the match totals after this round, once it is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,8 +521,8 @@ class MatchState:
         piles = side_masks(rules, list(captured))
         score = score_round(rules, piles, list(self.surs()))
         pile_cards = tuple(tuple(CARDS[c] for c in ids_of(mask)) for mask in piles)
-        log = RoundLog(self._dealer, self._deals, self._moves, leftover, score, pile_cards, self._shows)
         totals = tuple(t + s.total for t, s in zip(self._totals, score, strict=True))
+        log = RoundLog(self._dealer, self._deals, self._moves, leftover, score, pile_cards, self._shows, totals)
         rounds = self._rounds + (log,)
         best = max(totals)
         if best >= rules.target and totals.count(best) == 1:

@@ -61,6 +61,20 @@ def test_a_finished_rounds_piles_hold_what_each_side_took_and_match_its_score(ru
                 assert sum(line.points for line in sheet.lines) == sheet.total
 
 
+def test_a_finished_round_carries_the_match_totals_after_it():
+    # every match starts at zero, so after round k each side has the sum of its first k round totals
+    rng = random.Random(7)
+    for players in (2, 3, 4):
+        state = new_match(11, Rules(players=players, target=40))
+        while not state.finished:
+            state = state.apply(rng.choice(state.legal_moves()))
+        running = [0] * state.rules.sides
+        for log in state.rounds:
+            running = [r + sheet.total for r, sheet in zip(running, log.score, strict=True)]
+            assert log.totals == tuple(running)
+        assert state.rounds[-1].totals == state.totals
+
+
 def test_where_the_deal_in_play_starts_is_recorded():
     """Two players: each deal gives 4 cards to each, so deal k starts at move 8k (R1)."""
     rng = random.Random(1)
