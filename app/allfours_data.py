@@ -27,45 +27,22 @@ the words and the game cannot drift apart. The claims an entry may make (every o
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from engine.allfours import IllegalMove, MatchState, Move, Outcome, PositionError, Reason, from_text
 from engine.allfours.match import PHASES
 from engine.allfours.scoring import KINDS, ScoreLine
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+from .datafile import DataError
+
 LANGS = ("fa", "en")
 SUITS = ("C", "D", "H", "S")
 REASONS = tuple(r.value for r in Reason)
 
 
-class DataError(ValueError):
-    """A data file that cannot be used; the message names the file, the entry and the field."""
-
-
-# --- reading ---------------------------------------------------------------------------------
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as file:
-            return tomllib.load(file)
-    except FileNotFoundError:
-        raise DataError(f"{path}: no such file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{path}: not valid TOML: {error}") from None
-
-
-def entries(data: dict[str, Any], name: str, path: Path) -> list[dict[str, Any]]:
-    """The file's array of tables `name` (``[[name]]``), never empty."""
-    found = data.get(name)
-    if not isinstance(found, list) or not found or not all(isinstance(e, dict) for e in found):
-        raise DataError(f"{path}: expected one or more [[{name}]] tables")
-    return found
+# --- reading (app/datafile.py: the file and its [[entries]]; here: each entry's fields) --------
 
 
 class Fields:

@@ -19,7 +19,8 @@ from typing import Any
 
 from engine.allfours import Move
 
-from .allfours_data import DATA_DIR, DataError, Fields, Run, check_moves, entries, read_toml, run
+from .allfours_data import Fields, Run, check_moves, run
+from .datafile import DATA_DIR, DataError, entries, read_toml
 from .i18n import card_name, card_names, digits, t
 from .views import CardView, card_view, seat_name, side_name
 

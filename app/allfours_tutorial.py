@@ -17,8 +17,9 @@ from typing import Any
 
 from engine.allfours import IllegalMove, Move, Reason, observation, power
 
-from .allfours_data import DATA_DIR, DataError, Fields, Run, check_moves, entries, read_toml, run
+from .allfours_data import Fields, Run, check_moves, run
 from .allfours_examples import facts, move_words, suit_name
+from .datafile import DATA_DIR, DataError, entries, read_toml
 from .i18n import digits, t
 from .views import CardView, card_view, seat_name, side_name
 
