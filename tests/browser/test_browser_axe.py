@@ -6,7 +6,7 @@ the page through Playwright's evaluate, which the page's Content-Security-Policy
 govern; the site itself never loads it. Each page is checked in the state a player sees it:
 the table at 2 and 4 seats (with a card chosen and its captures offered too), a round's sheet,
 a match's end with every round's sheet, the history, the replay of that match, the rules, the
-tutorial's index, a lesson asked and solved, and a practice round with the pro's hints.
+tutorial's index, a lesson asked and solved, a practice round with the pro's hints, and the 404 page.
 """
 
 from __future__ import annotations
@@ -117,5 +117,8 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang, si
     page.wait_for_selector("#hints")
     audit.check("practice, with the pro's hints")
 
-    assert len(audit.seen) == 15
+    assert page.goto("/no/such/page").status == 404
+    audit.check("the 404 page")
+
+    assert len(audit.seen) == 16
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
