@@ -484,7 +484,8 @@ class MatchService:
                 self._hints.move_to_end(key)
         if hit is not None:
             return hit
-        pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS)
+        # every move in every world (no pruning): a hint compares every card, not just the best
+        pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS, prune=None)
         values = pro.evaluate(observation(loaded.state, HUMAN))
         with self._cache_lock:
             self._hints[key] = values

@@ -178,6 +178,12 @@ class ProPlayer:
     ``worlds`` of them when that is given (deterministic, for tests and analysis). The budget
     is read on ``clock`` (seconds; `time.perf_counter` unless a test passes its own), checked
     once per world after the first ``min_worlds``.
+
+    Every ``prune_every`` worlds it drops the moves clearly behind the leader on the same
+    worlds (mean paired difference more than ``prune`` standard errors), so the time goes to
+    the moves still in question, and it stops as soon as one move is left: most moves are
+    decided in a few worlds. ``prune=None`` plays every move in every world ("pro-plain", a
+    benchmark yardstick; docs/benchmarks.md measures both).
     """
 
     def __init__(
@@ -189,6 +195,8 @@ class ProPlayer:
         randomness: float = 0.15,
         horizon: str = "deal",
         clock: Callable[[], float] = time.perf_counter,
+        prune: float | None = 2.5,
+        prune_every: int = 4,
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = clock
@@ -197,6 +205,8 @@ class ProPlayer:
         self.min_worlds = min_worlds
         self.randomness = randomness
         self.horizon = horizon
+        self.prune = prune
+        self.prune_every = prune_every
 
     def choose(self, view: Observation) -> Move:
         return max(self.evaluate(view).items(), key=lambda item: item[1])[0]
@@ -225,25 +235,68 @@ class ProPlayer:
         side = rules.side_of(view.seat)
         others = [s for s in range(rules.sides) if s != side]
         totals = [0.0] * len(legal)
+        weights = [0.0] * len(legal)  # each move's sum of the weights of the worlds it was played in
+        active = list(range(len(legal)))
+        # Pruning (``prune`` = z): the moves are compared on the same worlds (paired differences,
+        # from running weighted sums of each pair's product), so a move clearly behind the leader
+        # stops costing playouts, and when one move is left the search stops early.
+        n = len(legal)
+        products = [[0.0] * n for _ in range(n)] if self.prune is not None else []
+        world_weights = squared_weights = 0.0
         deadline = self.clock() + self.budget
         count = 0
-        weights = 0.0
         while True:
             if self.worlds is not None:
                 if count >= self.worlds:
                     break
             elif count >= self.min_worlds and self.clock() >= deadline:
                 break
+            if len(active) == 1:
+                break
             sampled, weight = world()
-            for i, move in enumerate(legal):
+            values = [0.0] * n
+            for i in active:
+                move = legal[i]
                 trial = apply_move(copy_round(sampled), move.card.id, move.takes_mask, rules)
                 deal_only = self.horizon == "deal" and bool(trial.stock)
                 play_out(trial, self.rng, rules, self.randomness, deal_only=deal_only)
                 points = (deal_values if deal_only else side_totals)(rules, trial.captured, sur_counts(trial, rules))
-                totals[i] += weight * (points[side] - max(points[s] for s in others))
+                values[i] = points[side] - max(points[s] for s in others)
+                totals[i] += weight * values[i]
+                weights[i] += weight
             count += 1
-            weights += weight
-        return {move: total / weights for move, total in zip(legal, totals, strict=True)}
+            if self.prune is not None:
+                world_weights += weight
+                squared_weights += weight * weight
+                for i in active:
+                    row, wv = products[i], weight * values[i]
+                    for j in active:
+                        row[j] += wv * values[j]
+                if count % self.prune_every == 0 and squared_weights:
+                    effective = world_weights * world_weights / squared_weights  # the weights' sample size
+                    active = self._survivors(active, totals, products, world_weights, effective)
+        means = {i: totals[i] / weights[i] if weights[i] else float("-inf") for i in range(n)}
+        best_kept = max(means[i] for i in active)
+        # a move pruned early keeps the mean it had then, but never ranks above one still in the search
+        return {move: means[i] if i in active else min(means[i], best_kept - 1e-9) for i, move in enumerate(legal)}
+
+    def _survivors(
+        self, active: list[int], totals: list[float], products: list[list[float]], total_weight: float, effective: float
+    ) -> list[int]:
+        """The active moves not clearly behind the leader: a move goes when its weighted mean
+        difference to the leader over the same worlds is more than ``prune`` standard errors."""
+        assert self.prune is not None
+        if effective < 4.0:
+            return active
+        leader = max(active, key=lambda i: totals[i])
+        kept = []
+        for i in active:
+            mean = (totals[leader] - totals[i]) / total_weight
+            square = (products[leader][leader] - 2 * products[leader][i] + products[i][i]) / total_weight
+            spread = max(square - mean * mean, 0.0) ** 0.5
+            if i == leader or mean <= self.prune * spread / effective**0.5:
+                kept.append(i)
+        return kept
 
 
 class OraclePlayer(ProPlayer):
@@ -312,7 +365,16 @@ LEVELS: dict[str, Callable[..., Player]] = {
 }
 """The levels offered to players (the oracle is not one)."""
 
-BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {"oracle": OraclePlayer, "greedy": GreedyPlayer}
+def PlainProPlayer(seed: int | None = None, **settings: Any) -> ProPlayer:  # noqa: N802 - a level, named like the others
+    """Pro without pruning: every legal move played out in every world (pro before issue 14)."""
+    return ProPlayer(seed, prune=None, **settings)
+
+
+BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {
+    "oracle": OraclePlayer,
+    "greedy": GreedyPlayer,
+    "pro-plain": PlainProPlayer,
+}
 
 
 def bot(level: str, seed: int | None = None, **settings: float | str) -> Player:

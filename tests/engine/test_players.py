@@ -168,14 +168,15 @@ def test_the_pros_time_budget_buys_exactly_the_worlds_its_clock_allows():
     state = new_match(11)
     view = observation(state, state.turn)
     assert len(view.legal_moves) > 1
-    # The deadline is read at 0; the first min_worlds=4 worlds never look at the clock; then it
+    # Without pruning (which may stop early) every world plays every move. The deadline is read
+    # at 0; the first min_worlds=4 worlds never look at the clock; then it
     # reads 1 (< 2.5: a fifth world), 2 (a sixth), 3 (past the deadline: stop). Six worlds.
-    budgeted = bot("pro", seed=5, budget_ms=2500, clock=TickingClock()).evaluate(view)
-    assert budgeted == bot("pro", seed=5, worlds=6).evaluate(view)
-    assert budgeted != bot("pro", seed=5, worlds=5).evaluate(view)
+    budgeted = bot("pro", seed=5, budget_ms=2500, clock=TickingClock(), prune=None).evaluate(view)
+    assert budgeted == bot("pro", seed=5, worlds=6, prune=None).evaluate(view)
+    assert budgeted != bot("pro", seed=5, worlds=5, prune=None).evaluate(view)
     # A budget of nothing still samples min_worlds: the clock reads 1 after the fourth, past 0.
-    nothing = bot("pro", seed=5, budget_ms=0, clock=TickingClock()).evaluate(view)
-    assert nothing == bot("pro", seed=5, worlds=4).evaluate(view)
+    nothing = bot("pro", seed=5, budget_ms=0, clock=TickingClock(), prune=None).evaluate(view)
+    assert nothing == bot("pro", seed=5, worlds=4, prune=None).evaluate(view)
 
 
 def test_the_oracle_refuses_to_play_blind():
@@ -233,6 +234,28 @@ def test_pro_prefers_a_sur():
     values = bot("pro", seed=1, worlds=20).evaluate(observation(state, 0))
     best = max(values, key=values.get)
     assert str(best) == "2H+4D+5S"
+
+
+def test_pruning_stops_playing_out_a_move_clearly_behind_and_still_finds_the_sur(monkeypatch):
+    # the position of test_pro_prefers_a_sur: the sur (2H takes 4D and 5S, 5 points of sur at
+    # least) beats both other moves in every world, so pruning drops them and stops early
+    import engine.ai.players as players
+
+    shown = parse_cards("2H 6C 7D JC JD KC 4D 5S")
+    rest = [c for c in CARDS if c not in shown][:40]
+    view = observation(from_position([shown[:3], shown[3:6]], shown[6:], stock=rest), 0)
+    calls = []
+    real = players.play_out
+    monkeypatch.setattr(players, "play_out", lambda *a, **k: calls.append(1) or real(*a, **k))
+    legal = len(view.legal_moves)
+    plain = players.ProPlayer(seed=1, worlds=40, prune=None).evaluate(view)
+    assert len(calls) == 40 * legal  # every move in every world
+    calls.clear()
+    pruned = players.ProPlayer(seed=1, worlds=40, prune=2.5, prune_every=4).evaluate(view)
+    assert len(calls) < 40 * legal // 2  # the two losing moves dropped early, then the search stopped
+    best = max(pruned, key=pruned.get)
+    assert str(best) == "2H+4D+5S" == str(max(plain, key=plain.get))
+    assert all(value < pruned[best] for move, value in pruned.items() if move != best)
 
 
 def test_arena_figures_from_a_hand_worked_example():
