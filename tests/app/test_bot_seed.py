@@ -49,7 +49,7 @@ def test_the_computer_and_the_hints_play_from_the_bot_seed(client):
     service = client.app.state.service
     url = url_of(service.create_practice("medium", seed=SEED))
     here = loaded(client, url)
-    pro = bot("pro", seed=bot_seed(here.match, 0) ^ 0x5EED, worlds=400)
+    pro = bot("pro", seed=bot_seed(here.match, 0) ^ 0x5EED, worlds=400, prune=None)  # hints prune nothing
     assert service.hints(here) == pro.evaluate(observation(here.state, 0))
     client.post(url + "/move", data={"ply": 0, **first_move(here.state)}, headers=HX)
     before = loaded(client, url)
