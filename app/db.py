@@ -22,7 +22,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlmodel import Session
 
 WRITE_LOCK = threading.Lock()  # SQLite only
@@ -102,3 +102,13 @@ def write_session(engine: Engine) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """`write_session`'s transaction on a bare connection, for writes made of prebuilt Core
+    statements (a move): the same BEGIN, lock, commit and rollback, without the ORM session's
+    bookkeeping around them."""
+    lock = WRITE_LOCK if is_sqlite(engine) else nullcontext()
+    with lock, _for_writes(engine).begin() as connection:
+        yield connection

@@ -1,15 +1,16 @@
 """Load a match, check a move, apply it with the engine and save it: the only code that writes.
 
 A match is stored as its seed, rules and the list of moves; the state is rebuilt by replaying
-the moves with the engine. Every write runs in a `write_session`, locks the match's row
-(`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file) and is
+the moves with the engine. Every write runs in one write transaction (app/db.py), locks the
+match's row (`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file) and is
 compare-and-set on the ply: a request made at an older ply changes nothing and the caller
 re-renders the current table. The database enforces it too, for any number of processes and
 servers: the match row is updated only where its ply (and undo count) are still the ones read,
 and the move table holds one move per (match, ply). A request that loses a race there (`Conflict`
 or the unique constraint) is answered like a stale one: the current table, never an error.
 Nothing in one process is needed for correctness: the caches below are checked against the
-stored ply and undo count before use.
+stored ply and undo count before use (the computer may think on a cached position, but its move
+is written only if the stored position is that one).
 """
 
 from __future__ import annotations
@@ -23,17 +24,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, insert, update
+from sqlalchemy import Connection, Engine, bindparam, insert, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
 import engine.allfours as allfours
 from engine import Card, IllegalMove, MatchState, Move, Rules, RulesError, bot, new_match, observation
 from engine import record as chaharbargh_record
 from engine.allfours.ai import bot as allfours_bot
 
-from .db import read_session, write_session
+from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow, bot_seed_of, now
 from .settings import random_seed
 
@@ -161,14 +162,13 @@ def preset_rules(preset: str, players: int) -> Rules:
     return Rules.preset(preset, players=players)
 
 
-def replay(session: Session, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
+def replay(connection: Connection, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
     """The state after the stored moves, from the deal or from a known (ply, state)."""
     game = game_of(match)
     start, state = since or (0, game.new_match(match.seed, game.rules.from_dict(json.loads(match.rules))))
-    query = select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply >= start).order_by(col(MoveRow.ply))
-    rows = session.exec(query).all()
-    for row in rows:
-        state = state.apply(game.move.parse(row.move))
+    rows = connection.execute(MOVES_FROM, {"match_id": match.id, "start": start}).scalars().all()
+    for move in rows:
+        state = state.apply(game.move.parse(move))
     if start + len(rows) != match.ply:
         raise RuntimeError(f"match {match.id}: {start + len(rows)} moves stored but ply {match.ply}")
     return state
@@ -178,34 +178,40 @@ def replay(session: Session, match: Match, since: tuple[int, MatchState] | None 
 # unit of work and ORM-enabled UPDATE cost about twice as much CPU per move, and a move needs
 # none of what they add (the match row is not tracked: `_save` writes it back explicitly).
 MATCH, MOVE = Match.__table__, MoveRow.__table__  # type: ignore[attr-defined]
+MATCH_COLUMNS = tuple(MATCH.c.keys())
 MATCH_BY_ID = sa_select(MATCH).where(MATCH.c.id == bindparam("match_id"))
 MATCH_BY_ID_LOCKED = MATCH_BY_ID.with_for_update()  # FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE locks
 INSERT_MOVE = insert(MOVE)
+MOVES_FROM = (
+    sa_select(MOVE.c.move)
+    .where(MOVE.c.match_id == bindparam("match_id"), MOVE.c.ply >= bindparam("start"))
+    .order_by(MOVE.c.ply)
+)
 SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
     MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
 )
 
 
-def _get(session: Session, match_id: str, secret: str, lock: bool = False) -> Match:
+def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> Match:
     """The match row, as a `Match` no session tracks; `lock` for a write: the row is locked until
     the transaction ends (FOR UPDATE on PostgreSQL, where a second writer of this match waits
     here and then reads the row as the first one left it). Only `_save` writes it back."""
     row = None
     if len(match_id) <= 32:
         query = MATCH_BY_ID_LOCKED if lock else MATCH_BY_ID
-        row = session.connection().execute(query, {"match_id": match_id}).mappings().first()
+        row = connection.execute(query, {"match_id": match_id}).mappings().first()
     if row is None or not hmac.compare_digest(row["secret"].encode(), secret.encode()):
         raise NotFound(match_id)
     return Match(**row)
 
 
-def _save(session: Session, match: Match, ply: int, undos: int) -> None:
+def _save(connection: Connection, match: Match, ply: int, undos: int) -> None:
     """Write the match row's new ply, undos, status, rounds_seen and time, compare-and-set: only
     if the stored row is still at `ply` and `undos` (as read). Otherwise `Conflict`."""
     match.updated_at = now()
     values = {"ply": match.ply, "undos": match.undos, "status": match.status, "rounds_seen": match.rounds_seen}
     where = {"read_id": match.id, "read_ply": ply, "read_undos": undos}
-    result = session.connection().execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
+    result = connection.execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
     if result.rowcount != 1:
         raise Conflict(match.id)
 
@@ -234,11 +240,12 @@ class MatchService:
         self.bot_settings = bot_settings or {}
         self.new_seed = new_seed
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
-        self._cache: OrderedDict[str, tuple[int, int, MatchState]] = OrderedDict()  # id -> (undos, ply, state)
+        # id -> (undos, ply, state, the match row's columns as they were then)
+        self._cache: OrderedDict[str, tuple[int, int, MatchState, dict[str, Any]]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]] = OrderedDict()
 
-    def _state(self, session: Session, match: Match) -> MatchState:
+    def _state(self, connection: Connection, match: Match) -> MatchState:
         """The match's state: from the cache of recent states, brought up to date by replaying."""
         with self._cache_lock:
             hit = self._cache.get(match.id)
@@ -250,14 +257,16 @@ class MatchService:
             since = (hit[1], hit[2]) if hit[1] < match.ply else None
         else:
             since = None
-        state = replay(session, match, since)
+        state = replay(connection, match, since)
         self._keep(match, state)
         return state
 
     def _keep(self, match: Match, state: MatchState) -> None:
-        """Cache a state; call it only with committed moves."""
+        """Cache a state, and a copy of the row beside it (the caller's `Match` may change on);
+        call it only with committed moves."""
+        row = {name: getattr(match, name) for name in MATCH_COLUMNS}
         with self._cache_lock:
-            self._cache[match.id] = (match.undos, match.ply, state)
+            self._cache[match.id] = (match.undos, match.ply, state, row)
             self._cache.move_to_end(match.id)
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
@@ -300,7 +309,7 @@ class MatchService:
         """A new match with this one's settings (rules, level, mode and game, copied as stored)
         and a new deal: its seed is new (`seed` is for tests). Offered once the match is over."""
         with read_session(self.engine) as session:
-            kept = _get(session, match_id, secret).model_dump(include={"rules", "level", "mode", "game"})
+            kept = _get(session.connection(), match_id, secret).model_dump(include={"rules", "level", "mode", "game"})
         match = Match(
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
@@ -318,10 +327,22 @@ class MatchService:
             query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
             return list(session.exec(query).all())
 
+    def _last_seen(self, match_id: str, secret: str, ply: int) -> Loaded | None:
+        """The table at `ply` as this process last wrote or read it, without asking the database;
+        None if it has none at that ply. Only a guess at where the match stands now (another
+        process, or a practice undo, may have moved it on): what is written on it is checked
+        against the database first."""
+        with self._cache_lock:
+            hit = self._cache.get(match_id)
+        if hit is None or hit[1] != ply or not hmac.compare_digest(hit[3]["secret"].encode(), secret.encode()):
+            return None
+        return Loaded(Match(**hit[3]), hit[2])
+
     def load(self, match_id: str, secret: str) -> Loaded:
         with read_session(self.engine) as session:
-            match = _get(session, match_id, secret)
-            return Loaded(match, self._state(session, match))
+            connection = session.connection()
+            match = _get(connection, match_id, secret)
+            return Loaded(match, self._state(connection, match))
 
     def listed(self, ids: list[str]) -> list[Loaded]:
         """The matches with these ids (from this browser's signed cookie), newest first."""
@@ -329,17 +350,17 @@ class MatchService:
             return []
         with read_session(self.engine) as session:
             matches = session.exec(select(Match).where(col(Match.id).in_(ids))).all()
-            loaded = [Loaded(m, self._state(session, m)) for m in matches]
+            loaded = [Loaded(m, self._state(session.connection(), m)) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
-    def _write(self, session: Session, match: Match, state: MatchState, move: Move) -> MatchState:
+    def _write(self, connection: Connection, match: Match, state: MatchState, move: Move) -> MatchState:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
         after = state.apply(move)
         row = {"match_id": match.id, "ply": match.ply, "seat": state.turn, "move": str(move), "created_at": now()}
-        session.connection().execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
+        connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
-        _save(session, match, match.ply - 1, match.undos)
+        _save(connection, match, match.ply - 1, match.undos)
         return after
 
     def _current(self, match_id: str, secret: str) -> Loaded:
@@ -349,9 +370,9 @@ class MatchService:
     def play(self, match_id: str, secret: str, ply: int, move: Move, undos: int | None = None) -> Loaded:
         """The human's move, if the match is still at `ply` (and, when given, after `undos` undos)."""
         try:
-            with write_session(self.engine) as session:
-                match = _get(session, match_id, secret, lock=True)
-                state = self._state(session, match)
+            with write_transaction(self.engine) as connection:
+                match = _get(connection, match_id, secret, lock=True)
+                state = self._state(connection, match)
                 if ply != match.ply or (undos is not None and undos != match.undos):
                     return Loaded(match, state)
                 if Loaded(match, state).over:
@@ -363,7 +384,7 @@ class MatchService:
                 if not isinstance(move, game_of(match).move):  # another game's move form
                     raise Refused("garbage")
                 try:
-                    state = self._write(session, match, state, move)
+                    state = self._write(connection, match, state, move)
                 except (IllegalMove, allfours.IllegalMove) as illegal:  # the engine says which rule refused it
                     raise Refused(illegal.reason) from None
         except (Conflict, IntegrityError):
@@ -381,8 +402,15 @@ class MatchService:
         at `ply` in the same position, so two requests racing for the same turn write it once,
         and a practice undo followed by another move (the same ply, a new position) makes a
         stale answer a no-op.
+
+        It thinks on the position this process kept at `ply` when it has it (the human's move
+        just written, usually), so a move costs no read transaction before the write one; the
+        write checks that position against the stored one as it would a freshly read one.
+        Anything else (nothing kept, or not the computer's turn by it) is read from the database.
         """
-        loaded = self.load(match_id, secret)
+        loaded = self._last_seen(match_id, secret, ply)
+        if loaded is None or not loaded.computer_to_play:
+            loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
         level = loaded.match.level  # every computer seat plays at the match's level
@@ -392,12 +420,12 @@ class MatchService:
             game.observation(loaded.state, seat)
         )
         try:
-            with write_session(self.engine) as session:
-                match = _get(session, match_id, secret, lock=True)
-                state = self._state(session, match)
+            with write_transaction(self.engine) as connection:
+                match = _get(connection, match_id, secret, lock=True)
+                state = self._state(connection, match)
                 if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
                     return Loaded(match, state)
-                state = self._write(session, match, state, move)
+                state = self._write(connection, match, state, move)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
@@ -411,15 +439,15 @@ class MatchService:
         says so (`changed` is False). On a finished match there is no next round: 409.
         """
         try:
-            with write_session(self.engine) as session:
-                match = _get(session, match_id, secret, lock=True)
-                state = self._state(session, match)
+            with write_transaction(self.engine) as connection:
+                match = _get(connection, match_id, secret, lock=True)
+                state = self._state(connection, match)
                 if Loaded(match, state).over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if ply != match.ply or not Loaded(match, state).sheet_pending:
                     return Loaded(match, state)
                 match.rounds_seen = len(state.rounds)
-                _save(session, match, match.ply, match.undos)
+                _save(connection, match, match.ply, match.undos)
                 return Loaded(match, state, changed=True)
         except Conflict:
             return self._current(match_id, secret)
@@ -434,8 +462,9 @@ class MatchService:
         """
         try:
             with write_session(self.engine) as session:
-                match = _get(session, match_id, secret, lock=True)
-                state = self._state(session, match)
+                connection = session.connection()
+                match = _get(connection, match_id, secret, lock=True)
+                state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)
                 if ply < match.ply:
@@ -450,8 +479,8 @@ class MatchService:
                 match.ply -= 1
                 match.undos += 1
                 match.status = "playing"
-                _save(session, match, ply, match.undos - 1)
-                before = replay(session, match)
+                _save(connection, match, ply, match.undos - 1)
+                before = replay(connection, match)
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)
