@@ -6,7 +6,6 @@ Run it with `uvicorn --factory app.main:create_app` after `alembic upgrade head`
 from __future__ import annotations
 
 from fastapi import FastAPI
-from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from . import errors, limits
@@ -14,6 +13,7 @@ from .db import make_engine
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
+from .sessions import SessionCookie
 from .settings import ROOT, Settings
 from .wire import Compression, ServeStatic, assets_for
 
@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # check, the static files (outside the session: they set no cookie), then cross-site
     # refusal and the body limit before the session cookie is read or written.
     app.add_middleware(
-        SessionMiddleware,
+        SessionCookie,
         secret_key=settings.secret_key,
         session_cookie="chaharbargh",
         max_age=365 * 24 * 3600,
