@@ -152,7 +152,7 @@ class CrossSiteGuard:
         self.allowed = frozenset(o for o in (origin_of(x) for x in allowed_origins) if o)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:  # nothing to read for these
             return await self.app(scope, receive, send)
         headers = Headers(scope=scope)
         own = f"{scope.get('scheme', 'http')}://{headers.get('host', '')}".lower()
@@ -167,7 +167,13 @@ class TooLarge(Exception):
 
 
 class BodyLimit:
-    """Refuse request bodies over `limit` bytes with 413, whether or not Content-Length is sent."""
+    """Refuse request bodies over `limit` bytes with 413, whether or not Content-Length is sent.
+
+    A request whose Content-Length is within the limit, or that has no body (neither
+    Content-Length nor Transfer-Encoding), goes on as it is: the HTTP server delivers no more
+    than Content-Length says (h11 refuses a longer body). Only a chunked body is counted as it
+    arrives.
+    """
 
     def __init__(self, app: ASGIApp, limit: int, refuse: Render):
         self.app, self.limit, self.refuse = app, limit, refuse
@@ -175,9 +181,16 @@ class BodyLimit:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        length = dict(scope["headers"]).get(b"content-length")
+        length = chunked = None
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                length = value
+            elif name == b"transfer-encoding":
+                chunked = value
         if length is not None and (not length.isdigit() or int(length) > self.limit):
             return await self._too_large(scope, receive, send)
+        if chunked is None:  # a body of Content-Length bytes at most, or none
+            return await self.app(scope, receive, send)
         seen = 0
         started = False
 
