@@ -122,3 +122,25 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang, si
 
     assert len(audit.seen) == 16
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_all_fours_table_in_play_and_at_its_end(new_page, server, lang):
+    """The All Fours table (its hand buttons named by their pictures, as Chaharbargh's) while a
+    match is played at a phone's size, and a finished four-player match's end."""
+    from tests.app.test_history import finish
+    from tests.browser.test_browser_allfours import choose_allfours
+
+    page = new_page(server, viewport=VIEWPORTS["phone"])
+    audit = Audit(page, lang)
+    page.goto(f"/?lang={lang}")
+    choose_allfours(page, 2)
+    settle(page, ("", -1))
+    audit.check("All Fours table, 2 seats")
+    service = server.app.state.service
+    match = service.create_allfours("easy", 4, seed=770_016)
+    finish(service, match)
+    page.goto(f"/m/{match.id}/{match.secret}")
+    page.wait_for_selector("#sheet .winner")
+    audit.check("All Fours match's end, 4 seats")
+    assert audit.found == {}
