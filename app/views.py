@@ -713,6 +713,48 @@ def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
 
 
 @dataclass
+class LevelStats:
+    """The history page's statistics for one computer level, from this browser's finished matches."""
+
+    key: str  # easy, medium, pro
+    level: str
+    won: str
+    lost: str
+    best_margin: str  # the widest win: your side's total less the best other side's; "–" without a win
+    surs: str  # the surs you made (your seat's moves the engine marked as a sur), scoring or not
+
+
+def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
+    """Per level, over this browser's finished Chaharbargh matches (practice rounds and All Fours
+    aside): won, lost, the best margin and the surs made. Who won, the totals and which moves were
+    surs are the engine's facts (`winner`, `totals`, each round's `PlayedMove.sur`)."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    out = []
+    for level in LEVELS:
+        mine = [
+            i for i in items if i.match.level == level and i.over and not i.practice and i.match.game == "chaharbargh"
+        ]
+        if not mine:
+            continue
+        won = lost = surs = 0
+        margins = []
+        for item in mine:
+            state = item.state
+            side = state.rules.side_of(HUMAN)
+            if state.winner == side:
+                won += 1
+                totals = state.totals
+                margins.append(totals[side] - max(x for s, x in enumerate(totals) if s != side))
+            else:
+                lost += 1
+            surs += sum(1 for r in state.rounds for p in r.moves if p.seat == HUMAN and p.sur)
+        out.append(
+            LevelStats(level, t(lang, f"level_{level}"), d(won), d(lost), d(max(margins)) if margins else "–", d(surs))
+        )
+    return out
+
+
+@dataclass
 class NewMatchForm:
     """The home page's new-match form: each field's value as it is pre-filled, and the choices."""
 

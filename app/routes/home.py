@@ -14,7 +14,7 @@ from fastapi.responses import RedirectResponse, Response
 from ..forms import ForgetForm
 from ..i18n import t
 from ..service import LEVELS
-from ..views import history, new_match_form, saved_matches
+from ..views import history, history_stats, new_match_form, saved_matches
 from ..web import Lang, Service, render
 
 router = APIRouter()
@@ -72,8 +72,9 @@ def show_history(request: Request, lang: Lang, service: Service) -> Response:
     """Every match and practice this browser remembers, newest first, each with a form that
     forgets it here (the match is never deleted: whoever has its address can still open it)."""
     removed = request.query_params.get("removed") == "1"
-    entries = history(service.listed(remembered(request)), lang)
-    return render(request, "history.html", lang, current="history", entries=entries, removed=removed)
+    items = service.listed(remembered(request))
+    entries, stats = history(items, lang), history_stats(items, lang)
+    return render(request, "history.html", lang, current="history", entries=entries, stats=stats, removed=removed)
 
 
 @router.post("/history/remove")

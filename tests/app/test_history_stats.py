@@ -1,0 +1,69 @@
+"""The history page's statistics per computer level (issue 13, item 5): matches won and lost, the
+best winning margin and the surs the player made, over this browser's finished matches. The
+expected figures are worked out here from the table as the player saw it while playing."""
+
+from __future__ import annotations
+
+from app.i18n import digits, t
+from engine import bot, observation
+from tests.app.app_helpers import dom, one, url_of
+
+SEEDS = (7_001, 7_002, 7_003)
+
+
+def play_out(service, match, player):
+    """Play a match to its end, the person's moves chosen by `player`; count the person's surs
+    as a player would: a capture that takes every card left on the table, by a card that is not
+    a jack (the table rules: a jack's sweep is no sur)."""
+    loaded, surs = service.load(match.id, match.secret), 0
+    while not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match.id, match.secret, loaded.ply)
+        elif loaded.human_to_play:
+            view = observation(loaded.state, 0)
+            move = player.choose(view)
+            if move.takes and set(move.takes) == set(view.table) and move.card.rank != 11:
+                surs += 1
+            loaded = service.play(match.id, match.secret, loaded.ply, move)
+        else:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+    return loaded, surs
+
+
+def test_statistics_per_level_from_this_browsers_finished_matches(client):
+    service = client.app.state.service
+    won = lost = surs = 0
+    margins = []
+    for n, seed in enumerate(SEEDS):
+        match = service.create("easy", 31, "table", seed=seed)
+        client.get(url_of(match))  # opened here: this browser remembers it
+        done, made = play_out(service, match, bot("pro", seed=n, worlds=4))
+        mine, theirs = done.state.totals
+        if mine > theirs and mine >= 31:
+            won += 1
+            margins.append(mine - theirs)
+        else:
+            lost += 1
+        surs += made
+    medium = service.create("medium", 31, "table", seed=7_100)
+    client.get(url_of(medium))  # in play: not counted, and no row for a level without a finished match
+    client.post("/practice", data={"level": "pro"})  # a practice round is never counted
+
+    for lang in ("fa", "en"):
+        html = client.get(f"/history?lang={lang}").text
+        rows = dom(html).select("#stats tr[data-level]")
+        assert [r["data-level"] for r in rows] == ["easy"]
+        row = one(html, '#stats tr[data-level="easy"]')
+        assert row.th.get_text(strip=True) == t(lang, "level_easy")
+        cells = {name: row.select_one(f"td.{name}").get_text(strip=True) for name in ("won", "lost", "margin", "surs")}
+        assert cells["won"] == digits(won, lang) and cells["lost"] == digits(lost, lang)
+        assert cells["margin"] == (digits(max(margins), lang) if margins else "–")
+        assert cells["surs"] == digits(surs, lang)
+    assert won + lost == 3
+    assert won >= 1 and surs >= 1  # the figures above were put to the test
+
+
+def test_no_statistics_before_a_finished_match(client):
+    match = client.app.state.service.create("easy", 31, "table", seed=7_004)
+    client.get(url_of(match))
+    assert not dom(client.get("/history").text).select("#stats")
