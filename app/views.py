@@ -34,6 +34,7 @@ class CardView:
     face_up: bool = False  # open hand: this card of the hand lies face up for everyone
     shows: bool = False  # open hand: tapping this hand card shows it (the move `show:CODE`)
     note: str = ""  # said after the card's name: "your face-up card", "show the seven of clubs"
+    motion: str = ""  # the table: how the card comes in (static/motion.css), e.g. "vt-enter-top"
 
 
 def card_view(card: Card, lang: str, **flags: bool) -> CardView:
@@ -88,6 +89,7 @@ class SideView:
     captured: str
     total: str
     round_points: str = ""  # the points already won this round (the engine's `Observation.points`)
+    last_capture: list[CardView] = field(default_factory=list)  # the side's last capture this round, on its pile
     round_items: str = ""  # which: "aces 2 · ten of diamonds 3", from the engine's score lines
 
 
@@ -106,6 +108,7 @@ class Sheet:
     totals: list[str]
     running: list[str]
     leftover: str
+    leftover_cards: list[CardView] = field(default_factory=list)  # the cards the leftover line names
 
 
 @dataclass
@@ -152,6 +155,8 @@ class TableView:
     selected: str | None = None
     takes: list[str] = field(default_factory=list)
     sum_text: str = ""
+    sum_over: bool = False
+    sur_note: str = ""  # the chosen capture would be a sur, as the engine's outcome of it says
     action: Action | None = None
     message: str | None = None
     trigger_computer: bool = False
@@ -166,6 +171,7 @@ class TableView:
     hints_on: bool = False
     level_key: str = ""
     earlier_sheets: list[Sheet] = field(default_factory=list)  # match over: every round's sheet before the last
+    motion: Motion = field(default_factory=lambda: Motion())  # what the last move did, for the cards and sounds
 
     @property
     def names(self) -> list[str]:
@@ -306,17 +312,19 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
                 [counted(line.count, counted_as, lang) for line in per_side] if counted_as else [],
             )
         )
-    leftover = ""
+    leftover, leftover_cards = "", []
     if log.leftover is not None and log.leftover.cards:
         seat = log.leftover.seat
         who = t(lang, "seat_you") if seat == HUMAN else seat_name(seat, view.rules.players, lang)
         leftover = t(lang, "leftover", who=who)
+        leftover_cards = [card_view(c, lang) for c in log.leftover.cards]
     return Sheet(
         title=t(lang, "round_over", n=d(index + 1)),
         lines=lines,
         totals=[d(s.total) for s in scores],
         running=[d(x) for x in log.totals],
         leftover=leftover,
+        leftover_cards=leftover_cards,
     )
 
 
@@ -403,6 +411,7 @@ class Board:
     action: Action | None
     sum_text: str
     hint: str
+    sum_over: bool = False  # the sum line's total (the engine's `card_sum`) is past 11
 
 
 def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
@@ -451,7 +460,9 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.is_jack else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
-            sum_text = " + ".join(addends(parts, lang)) + f" = {d(card_sum(parts))} / {d(11)}"
+            total = card_sum(parts)
+            sum_text = " + ".join(addends(parts, lang)) + f" = {d(total)} / {d(11)}"
+            return Board(hand, table, action, sum_text, hint, sum_over=total > 11)
     return Board(hand, table, action, sum_text, hint)
 
 
@@ -523,6 +534,77 @@ def _shown_announce(loaded: Loaded, lang: str) -> str:
     return ""
 
 
+@dataclass
+class Motion:
+    """What the last move did, for the cards' movement (static/motion.css) and its sound
+    (static/sound.js): read from the engine's events of that move as the person may see them
+    (`Outcome.events_for(0)`), never worked out here."""
+
+    ply: int = 0
+    sound: str = ""  # "play", "capture", "sur", "round" (the move ended a round) or ""
+    sur: bool = False  # a sur was made: the table celebrates it
+    entering: dict[str, str] = field(default_factory=dict)  # another seat's played card: where it comes from
+    late: frozenset[str] = frozenset()  # cards another seat took: they leave after its card arrived
+
+
+def motion(loaded: Loaded) -> Motion:
+    """The last move's events, told as the table moves them. A move that ended a round is told
+    only by its sound: the round's sheet takes the table's place."""
+    last = loaded.state.last
+    if last is None:
+        return Motion(ply=loaded.ply)
+    events = last.events_for(HUMAN)
+    kinds = {e.kind for e in events}
+    sound = next((name for kind, name in SOUNDS if kind in kinds), "")
+    if "round_end" in kinds or "match_end" in kinds:
+        return Motion(ply=loaded.ply, sound=sound)
+    entering: dict[str, str] = {}
+    late: set[str] = set()
+    places = PLACES[loaded.state.players]
+    for e in events:
+        if e.seat is None or e.seat == HUMAN:
+            continue
+        if e.kind == "play" and e.cards and e.cards[0] is not None:
+            entering[str(e.cards[0])] = places[e.seat]
+        elif e.kind in ("capture", "sweep"):
+            late |= {str(c) for c in e.cards if c is not None}
+    return Motion(loaded.ply, sound, "sur" in kinds, entering, frozenset(late - entering.keys()))
+
+
+# The first of these event kinds that the last move has names its sound.
+SOUNDS = (
+    ("round_end", "round"),
+    ("match_end", "round"),
+    ("sur", "sur"),
+    ("capture", "capture"),
+    ("sweep", "capture"),
+    ("play", "play"),
+)
+
+
+def last_captures(view: Observation) -> list[list[Card]]:
+    """Per side, the cards of its last capture this round (the card played and what it took),
+    as the round's public moves say: they lie on top of the side's pile."""
+    out: list[list[Card]] = [[] for _ in range(view.rules.sides)]
+    for played in reversed(view.moves):
+        side = view.rules.side_of(played.seat)
+        if played.move.takes and not out[side]:
+            out[side] = [played.move.card, *sorted(played.move.takes)]
+    return out
+
+
+def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) -> str:
+    """Before the player confirms a capture: whether it would be a sur, and whether that sur
+    would score, as the engine's own outcome of the move says (applied to a copy; the state
+    stored is untouched and nothing of the outcome but these two facts, both public, is shown)."""
+    if action is None or action.kind != "capture" or not action.enabled or sel.card is None:
+        return ""
+    outcome = loaded.state.apply(Move(sel.card, sel.takes)).last
+    if outcome is None or not outcome.sur:
+        return ""
+    return t(lang, "will_be_sur" if outcome.sur_scored else "will_be_sur_no_points")
+
+
 def table_view(
     loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
 ) -> TableView:
@@ -536,6 +618,10 @@ def table_view(
     my_turn = loaded.human_to_play
     b = board(view, sel, lang, my_turn)
     hand, table, action, sum_text, hint = b.hand, b.table, b.action, b.sum_text, b.hint
+    moved = motion(loaded)
+    for card in table:  # a card another seat placed comes in from that seat
+        if card.code in moved.entering:
+            card.motion = f"vt-enter-{moved.entering[card.code]}"
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
     sides = side_views(view, lang)
@@ -546,6 +632,11 @@ def table_view(
         side.round_points = d(score.total)
         won = [line for line in score.lines if line.points and line.item in LINES]
         side.round_items = " · ".join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
+    for side, cards in zip(sides, last_captures(view), strict=True):
+        side.last_capture = [card_view(c, lang) for c in cards]
+        for card in side.last_capture:
+            place = moved.entering.get(card.code)
+            card.motion = f"vt-enter-{place}" if place else "vt-late" if card.code in moved.late else ""
     if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
         scores = view.finished_rounds[-1].score or ()
         for side, score in zip(sides, scores, strict=True):
@@ -609,6 +700,8 @@ def table_view(
         selected=str(sel.card) if sel.card else None,
         takes=[str(c) for c in sorted(sel.takes)],
         sum_text=sum_text,
+        sum_over=b.sum_over,
+        sur_note=_sur_note(loaded, sel, action, lang),
         action=action,
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
@@ -623,6 +716,7 @@ def table_view(
         earlier_sheets=[sheet(view, lang, i) for i in range(len(view.finished_rounds) - 1)]
         if view.winner is not None
         else [],
+        motion=moved,
     )
 
 

@@ -18,6 +18,15 @@
   document.addEventListener("DOMContentLoaded", showPlayNow);
   document.addEventListener("htmx:afterSettle", showPlayNow);
 
+  // A tap on a card while another seat is to play asks for the table as it is (the server
+  // selects nothing then), and its swap would bring a new #computer-turn whose wait starts over:
+  // such a request is not sent, so the computer's move comes when it was due.
+  document.addEventListener("htmx:confirm", function (event) {
+    var game = document.getElementById("game");
+    if (!game || game.dataset.state !== "computer-turn" || event.detail.verb !== "get") return;
+    if (event.detail.elt === game || game.contains(event.detail.elt)) event.preventDefault();
+  });
+
   document.addEventListener("htmx:beforeSwap", function () {
     var active = document.activeElement;
     var game = document.getElementById("game");

@@ -1,0 +1,189 @@
+"""Cards that move, the sur's burst, the sound toggle and the computer's untouched wait, in
+chromium (issue 13, items 1, 4 and 6). The match's deal is known (seed 1285: the person leads,
+and 2♥ takes A♣ A♠ 3♥ 4♦, every card of the table, 2+1+1+3+4 = 11: a sur in the first deal).
+
+A View Transition is observed, not timed: the page's `document.startViewTransition` is wrapped
+to note each call and, once the transition's pseudo-elements exist (`ready`), the animations
+running on them; nothing waits on a clock."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from app.i18n import t
+from tests.browser.browser_helpers import game, settle
+
+SUR_SEED = 1285
+SUR = ["AC", "AS", "3H", "4D"]
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+WATCH = """
+window.__vt = { calls: 0, groups: [] };
+if (document.startViewTransition) {
+  const start = document.startViewTransition.bind(document);
+  document.startViewTransition = (update) => {
+    window.__vt.calls += 1;
+    const transition = start(update);
+    transition.ready.then(() => {
+      for (const a of document.getAnimations()) {
+        const pseudo = a.effect && a.effect.pseudoElement;
+        if (pseudo && pseudo.startsWith("::view-transition-group(card-")) window.__vt.groups.push(pseudo);
+      }
+    }, () => {});
+    return transition;
+  };
+}
+"""
+
+AUDIO = """
+window.__audio = { made: 0, tones: 0 };
+const Real = window.AudioContext;
+window.AudioContext = class extends Real { constructor(...a) { super(...a); window.__audio.made += 1; } };
+const realStart = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...a) { window.__audio.tones += 1; return realStart.apply(this, a); };
+"""
+
+
+@pytest.fixture
+def sur_server(live_server):
+    return live_server(new_seed=lambda: SUR_SEED)
+
+
+def start(page: Page) -> None:
+    page.goto("/")
+    page.click("#start")
+    assert settle(page, ("", -1)) == ("your-turn", 0)
+
+
+def choose_the_sur(page: Page) -> None:
+    page.click('#hand [data-card="2H"]')
+    page.wait_for_selector('#hand [data-card="2H"][aria-pressed="true"]')
+    for code in SUR:
+        page.click(f'#table [data-card="{code}"]')
+        page.wait_for_selector(f'#table [data-card="{code}"][aria-pressed="true"]')
+
+
+def ply_is(page: Page, ply: int) -> None:
+    page.wait_for_function("(p) => document.querySelector('#game').dataset.ply === String(p)", arg=ply)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_cards_of_a_sur_fly_to_the_pile_and_the_sur_is_celebrated(new_page, sur_server, size):
+    page = new_page(sur_server, viewport=VIEWPORTS[size])
+    page.add_init_script(WATCH)
+    start(page)
+    name = "e => getComputedStyle(e).viewTransitionName"
+    assert page.locator('#hand [data-card="2H"]').evaluate(name) == "card-2H"
+    choose_the_sur(page)
+    assert page.inner_text("#sur-note") == t("fa", "will_be_sur")  # said before it is confirmed
+    page.evaluate("window.__vt.groups = []")
+    page.click("#action")
+    ply_is(page, 1)
+    page.wait_for_function("() => window.__vt.groups.length >= 5")
+    groups = set(page.evaluate("window.__vt.groups"))
+    assert {f"::view-transition-group(card-{c})" for c in ["2H", *SUR]} <= groups  # hand and table to the pile
+    fan = page.locator('#piles li[data-side="0"] .last-capture [data-vt]')
+    assert sorted(fan.evaluate_all("els => els.map(e => e.dataset.vt)")) == sorted(["2H", *SUR])
+    assert fan.first.evaluate(name) == f"card-{fan.first.get_attribute('data-vt')}"
+    burst = page.locator("#sur-burst")
+    assert burst.is_visible() and burst.inner_text() == t("fa", "sur")
+    assert burst.evaluate("e => e.getAnimations().length") == 1
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # the computer's move: its card comes from its seat (a transition again), the burst is gone
+    calls = page.evaluate("window.__vt.calls")
+    assert settle(page, ("your-turn", 1))[1] == 2
+    assert page.evaluate("window.__vt.calls") > calls
+    assert page.locator("#sur-burst").count() == 0
+    # the small cards read rank first, left to right, in the Persian page too
+    for mini in page.locator(".computer-last .mini span").all():
+        left = mini.evaluate("""e => { const r = document.createRange(), n = e.firstChild, s = n.textContent;
+            r.setStart(n, 0); r.setEnd(n, 1); const first = r.getBoundingClientRect().left;
+            r.setStart(n, s.length - 1); r.setEnd(n, s.length); return first < r.getBoundingClientRect().left; }""")
+        assert left
+
+
+def test_reduced_motion_swaps_at_once(new_page, sur_server):
+    page = new_page(sur_server)
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(WATCH)
+    start(page)
+    choose_the_sur(page)
+    page.click("#action")
+    ply_is(page, 1)
+    assert page.evaluate("window.__vt.calls") == 0  # htmx was told to swap without a transition
+    assert not page.evaluate("document.documentElement.classList.contains('motion')")
+    assert page.locator("#sur-burst").count() == 0 or not page.locator("#sur-burst").is_visible()
+    assert page.locator('#piles li[data-side="0"] .last-capture [data-vt]').count() == 5
+
+
+def test_without_javascript_nothing_moves(new_page, sur_server):
+    page = new_page(sur_server, javascript=False)
+    page.goto("/")
+    page.click("#start")
+    page.wait_for_selector("#game")
+    choose_the_sur(page)
+    assert page.inner_text("#sur-note") == t("fa", "will_be_sur")
+    page.click("#action")
+    page.wait_for_selector('#game[data-ply="2"]')  # without JavaScript the computer answers before the redirect
+    assert not page.evaluate("document.documentElement.classList.contains('motion')")
+    assert page.evaluate("document.getAnimations().length") == 0
+    assert not page.locator("#sound-toggle").is_visible()
+    assert page.locator('#piles li[data-side="0"] .last-capture [data-vt]').count() == 5
+
+
+def test_sound_is_off_until_turned_on_and_is_remembered(new_page, sur_server):
+    page = new_page(sur_server)
+    page.add_init_script(AUDIO)
+    start(page)
+    toggle = page.locator("#sound-toggle")
+    assert toggle.is_visible() and toggle.get_attribute("aria-pressed") == "false"
+    assert toggle.inner_text() == t("fa", "sound")
+    page.click('#hand [data-card="2H"]')
+    page.wait_for_selector('#hand [data-card="2H"][aria-pressed="true"]')
+    assert page.evaluate("window.__audio") == {"made": 0, "tones": 0}  # off by default: not even a context
+
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('chaharbargh-sound')") == "on"
+    heard = page.evaluate("window.__audio")
+    assert heard["made"] == 1 and heard["tones"] >= 1  # the player hears what they turned on
+    for code in SUR:
+        page.click(f'#table [data-card="{code}"]')
+        page.wait_for_selector(f'#table [data-card="{code}"][aria-pressed="true"]')
+    assert page.evaluate("window.__audio.tones") == heard["tones"]  # choosing cards is no move: silent
+    page.click("#action")
+    ply_is(page, 1)
+    page.wait_for_function("(n) => window.__audio.tones >= n + 4", arg=heard["tones"])  # the sur's four notes
+
+    page.reload()  # remembered; and no sound before the player touches the page
+    page.wait_for_selector("#sound-toggle:not([hidden])")
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    settle(page, ("your-turn", 1))  # the computer moves (a swap no person caused)
+    assert page.evaluate("window.__audio") == {"made": 0, "tones": 0}
+    page.locator("#sound-toggle").click()  # off again, and remembered off
+    assert page.evaluate("localStorage.getItem('chaharbargh-sound')") == "off"
+
+
+def test_a_tap_while_the_computer_is_to_play_leaves_its_wait_alone(new_page, sur_server):
+    page = new_page(sur_server)
+    start(page)
+    choose_the_sur(page)
+    page.click("#action")
+    ply_is(page, 1)
+    assert game(page)[0] == "computer-turn"
+    page.evaluate("""() => { window.__turn = document.getElementById('computer-turn'); window.__asked = [];
+        document.addEventListener('htmx:confirm', e => window.__asked.push(e.defaultPrevented)); }""")
+    page.locator("#hand [data-card]").first.click()
+    page.wait_for_function("() => window.__asked.length > 0")
+    assert page.evaluate("window.__asked") == [True]  # the table was not asked for again
+    assert page.evaluate("document.getElementById('computer-turn') === window.__turn")  # its wait runs on
+    assert settle(page, ("computer-turn", 1)) == ("your-turn", 2)
+
+
+def test_the_lesson_list_counts_in_persian_digits(page):
+    page.goto("/learn")
+    assert page.locator("#lessons").evaluate("e => getComputedStyle(e).listStyleType") == "persian"
+    page.goto("/learn?lang=en")
+    assert page.locator("#lessons").evaluate("e => getComputedStyle(e).listStyleType") == "decimal"
