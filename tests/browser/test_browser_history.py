@@ -96,7 +96,8 @@ def test_the_replay_of_a_finished_match_move_by_move(new_page, server, size):
     page.click("#replay-previous")
     page.wait_for_url("**ply=1")
     assert page.get_attribute("#replay", "data-ply") == "1"
-    page.click("#replay-end")
+    page.click("#replay-end")  # a step is a swap with JavaScript (the cards move), not a page load
+    page.wait_for_function("() => (r => r.dataset.ply === r.dataset.lastPly)(document.querySelector('#replay'))")
     assert page.locator("#replay-next").count() == 0
     no_horizontal_overflow(page)
     page.click("#replay-back")

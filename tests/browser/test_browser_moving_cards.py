@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import Page
 
 from app.i18n import t
+from engine import Move
 from tests.browser.browser_helpers import game, settle
+from tests.browser.setups import drive, url_of
 
 SUR_SEED = 1285
 SUR = ["AC", "AS", "3H", "4D"]
@@ -187,3 +189,24 @@ def test_the_lesson_list_counts_in_persian_digits(page):
     assert page.locator("#lessons").evaluate("e => getComputedStyle(e).listStyleType") == "persian"
     page.goto("/learn?lang=en")
     assert page.locator("#lessons").evaluate("e => getComputedStyle(e).listStyleType") == "decimal"
+
+
+def test_the_replay_moves_its_cards_step_by_step(new_page, server):
+    """A finished match's replay: "next" swaps the page in a View Transition (the address follows),
+    and the card played at that step is one of the cards the transition moves."""
+    service = server.app.state.service
+    match = service.create("easy", target=11, preset="pagat")
+    finished = drive(service, match.id, match.secret, lambda loaded: False)
+    first = Move.parse(service.stored_moves(finished)[0]).card  # the match's first move, as stored
+    page = new_page(server, viewport=VIEWPORTS["desktop"])
+    page.add_init_script(WATCH)
+    page.goto(f"{url_of(finished)}/replay?ply=0")
+    assert page.locator(f'.replay-seat [data-card="{first}"]').count() == 1  # in a hand
+    page.click("#replay-next")
+    page.wait_for_selector('#replay[data-ply="1"]')
+    page.wait_for_function("(name) => window.__vt.groups.includes(name)", arg=f"::view-transition-group(card-{first})")
+    assert page.url.endswith("/replay?ply=1")
+    page.click("#replay-previous")  # and back: the card returns to its hand
+    page.wait_for_selector('#replay[data-ply="0"]')
+    assert page.locator(f'.replay-seat [data-card="{first}"]').count() == 1
+    assert page.evaluate("window.__vt.calls") == 2
