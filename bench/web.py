@@ -22,7 +22,9 @@ with one JSON route under the same uvicorn settings (`bench/bare_app.py`). Every
    matches in the database (copies of one match with its moves, each opened once).
 
 ``--write`` puts the tables in docs/benchmarks.md. Absolute figures drift by up to 40% on this
-machine; the ratios to the bare app, measured in the same run, are what the targets name.
+machine; the ratios to the bare app, measured in the same run, are what the targets name. Beside
+them, the CPU time (user and system, from /proc) the server's processes spent per round trip, and
+the bare app's per request: on a loaded machine these drift far less than requests per second.
 
 **Workers** (`--workers 1,2`, with `--database postgres` or `sqlite`): instead of the above, the
 round trips alone, at each level and number of players, for each number of uvicorn workers in
@@ -240,7 +242,7 @@ async def round_trips(base: str, level: str, clients: int, seconds: float) -> tu
     return run, elapsed
 
 
-async def bare_requests(base: str, clients: int, seconds: float) -> float:
+async def bare_requests(base: str, clients: int, seconds: float) -> tuple[float, int]:
     async def ask(client: httpx.AsyncClient, until: float, counts: list[int]) -> None:
         while time.perf_counter() < until:
             (await client.get("/health")).raise_for_status()
@@ -253,7 +255,22 @@ async def bare_requests(base: str, clients: int, seconds: float) -> float:
     elapsed = time.perf_counter() - start
     for c in clients_:
         await c.aclose()
-    return counts[0] / elapsed
+    return counts[0] / elapsed, counts[0]
+
+
+def group_cpu(server: Server) -> float:
+    """CPU seconds (user and system) used so far by the server's processes: its process group
+    (`scripts/dev.py`, uvicorn and any workers), read from Linux's /proc; 0 elsewhere. Per round
+    trip it drifts less with the machine's load than requests per second do."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == server.process.pid:  # the group: started with a session of its own
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK") if ticks else 0.0
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -379,20 +396,24 @@ async def measure(args: argparse.Namespace, ours: Server, bare: Server) -> list[
     clients = [int(c) for c in args.clients.split(",")]
     table = [
         "| level | players at once | round trips/s | p50 ms | p95 ms | p99 ms | errors | bare app requests/s | "
-        "round trips ÷ bare requests |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "round trips ÷ bare requests | server CPU per round trip | bare app's CPU per request |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     fragments: list[int] = []
     for level in args.levels.split(","):
         for n in clients:
-            bare_rate = await bare_requests(bare.url, n, args.seconds / 2)
+            cpu = group_cpu(bare)
+            bare_rate, asked = await bare_requests(bare.url, n, args.seconds / 2)
+            bare_cpu = (group_cpu(bare) - cpu) / max(1, asked) * 1000
+            cpu = group_cpu(ours)
             run, elapsed = await round_trips(ours.url, level, n, args.seconds)
+            our_cpu = (group_cpu(ours) - cpu) / max(1, len(run.latencies)) * 1000  # new matches and sheets too
             rate = len(run.latencies) / elapsed
             fragments += run.fragment_bytes
             p = [percentile(run.latencies, q) * 1000 for q in (0.5, 0.95, 0.99)]
             table.append(
                 f"| {level} | {n} | {rate:,.1f} | {p[0]:.1f} | {p[1]:.1f} | {p[2]:.1f} | {run.errors} | "
-                f"{bare_rate:,.0f} | **{rate / bare_rate:.1%}** |"
+                f"{bare_rate:,.0f} | **{rate / bare_rate:.1%}** | {our_cpu:.2f} ms | {bare_cpu:.2f} ms |"
             )
     table += ["", "| what | first visit: bytes · requests | repeat visit: bytes · requests |", "|---|---|---|"]
     for name, first, first_n, again, again_n in await wire(ours.url):
@@ -530,7 +551,8 @@ def main() -> None:
     measured = (
         f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
         f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the app (one uvicorn "
-        "worker, SQLite), the bare app and the client; all on 127.0.0.1."
+        f"worker, SQLite), the bare app and the client; all on 127.0.0.1; load average before the run "
+        f"{LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
     )
     publish("web", "Web: round trips, bytes and resume", measured, table, args.write)
 
