@@ -122,7 +122,7 @@ class Action:
 class HintView:
     """Practice help: the pro's move, and how to select it."""
 
-    move: str  # spoken: "seven of clubs ← four of diamonds"
+    move: str  # spoken: "seven of clubs → four of diamonds"
     value: str  # "+2.5", or "" when there is nothing to weigh
     unit: str  # "points", or "the only legal move"
     select_url: str
@@ -258,7 +258,7 @@ def _line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
     who = seat_name(seat, players, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
-    text = f"{who}: {move_words(played.move, lang)}"
+    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == HUMAN else 'placed')}"
     sur = sur_words(played, lang)
     return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
 
@@ -361,11 +361,12 @@ def signed(value: float, lang: str) -> str:
 
 
 def move_words(move: Move, lang: str, placed: str = "placed") -> str:
-    """A move in words: "seven of clubs ← four of diamonds", or the card and "placed it"."""
+    """A move in words: "seven of clubs → four of diamonds" (the arrow points from the card to
+    what it takes in the language's reading direction), or the card and "placed it"."""
     name = card_name(str(move.card), lang)
     if not move.takes:
         return f"{name} ({t(lang, placed)})"
-    return f"{name} ← {card_names(sorted(move.takes), lang)}"
+    return f"{name} {t(lang, 'reading_arrow')} {card_names(sorted(move.takes), lang)}"
 
 
 def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
@@ -673,7 +674,7 @@ def table_view(
 
     playing = not loaded.over and not loaded.sheet_pending
     order = [seat_name(s, players, lang) for s in range(players)]
-    arrow = " ← " if lang == "fa" else " → "
+    arrow = f" {t(lang, 'reading_arrow')} "  # the order of play, in the reading direction
     return TableView(
         lang=lang,
         urls=urls(match.id, match.secret),
