@@ -462,7 +462,8 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
             total = card_sum(parts)
-            sum_text = " + ".join(addends(parts, lang)) + f" = {d(total)} / {d(11)}"
+            # one card alone is its value so far ("۱ / ۱۱"), not a sum ("۱ = ۱")
+            sum_text = (" + ".join(addends(parts, lang)) + " = " if sel.takes else "") + f"{d(total)} / {d(11)}"
             return Board(hand, table, action, sum_text, hint, sum_over=total > 11)
     return Board(hand, table, action, sum_text, hint)
 

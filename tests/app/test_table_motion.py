@@ -82,6 +82,8 @@ def test_the_sum_line_turns_red_past_eleven(client):
     past = one(client.get(f"{url}?card=AD&take=10C&take=5C").text, "#sum")  # 1 + 10 + 5 = 16
     assert past["data-over"] == "true" and "over" in past["class"]
     assert past.get_text(" ", strip=True).endswith("= ۱۶ / ۱۱")
+    alone = one(client.get(f"{url}?card=AD").text, "#sum")  # the ace chosen, nothing taken yet: 1 so far
+    assert alone.get_text(" ", strip=True).endswith(": ۱ / ۱۱") and "=" not in alone.get_text()
 
 
 def test_a_capture_that_will_be_a_sur_says_so_before_it_is_confirmed(client):
