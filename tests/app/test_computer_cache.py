@@ -3,10 +3,14 @@ still decides: two services on one database stand for two server processes."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from app.db import make_engine
 from app.service import MatchService, NotFound
+from app.settings import ROOT
 
 
 def two_services(db_url: str) -> tuple[MatchService, MatchService]:
@@ -49,3 +53,16 @@ def test_a_wrong_secret_finds_nothing_even_when_kept(db_url):
     here.play(match.id, match.secret, 0, here.load(match.id, match.secret).state.legal_moves()[0])
     with pytest.raises(NotFound):
         here.computer(match.id, "not-the-secret", 1)
+
+
+def test_a_match_row_read_in_a_fresh_process_can_be_written():
+    """`_match_of` makes a Match the way SQLAlchemy loads one; in a new process nothing else has
+    configured the mappers yet (the servers of tests/system failed so)."""
+    code = (
+        "import datetime; from app.service import _match_of, MATCH_COLUMNS\n"
+        "row = dict.fromkeys(MATCH_COLUMNS, 0) | {'id': 'a', 'secret': 's', 'bot_seed': None}\n"
+        "match = _match_of(row); match.ply += 1; match.status = 'over'\n"
+        "print(match.ply, match.status, match.model_dump(include={'id'}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.stdout.strip() == "1 over {'id': 'a'}", done.stderr
