@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from babel.dates import format_skeleton
+
 from engine import Card, Move, Observation, card_sum, observation
 
 from .forms import MatchOptions
@@ -725,6 +727,7 @@ def table_view(
 @dataclass
 class SavedMatch:
     url: str
+    game: str
     level: str
     target: str
     status: str
@@ -741,9 +744,10 @@ def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
         out.append(
             SavedMatch(
                 url=urls(item.match.id, item.match.secret)["page"],
+                game=t(lang, f"game_{item.match.game}"),
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(item.state.rules.target, lang),
-                status=t(lang, "status_over" if item.over else "status_playing"),
+                status=t(lang, f"result_{_result_key(item)}"),  # the history page's words
                 totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
                 finished=item.over,
                 practice=item.practice,
@@ -758,10 +762,10 @@ class HistoryEntry:
 
     id: str
     url: str
-    date: str  # "2026-12-01 03:40" (UTC), in the player's digits
+    date: str  # the day it began, in the player's language: "Dec 1, 2026", «۱ دسامبر ۲۰۲۶»
     iso: str  # for <time datetime>
     kind: str  # "match" or "practice"
-    game: str  # the game's name, or "" for Chaharbargh (the site's own)
+    game: str  # the game's name
     level: str
     seats: str
     score: str  # "" for a practice
@@ -793,10 +797,11 @@ def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
             HistoryEntry(
                 id=match.id,
                 url=urls(match.id, match.secret)["page"],
-                date=digits(when.strftime("%Y-%m-%d %H:%M"), lang),
+                # the day only: the time is the server's (UTC), hours off from the player's clock
+                date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),
                 kind=match.mode,
-                game="" if match.game == "chaharbargh" else t(lang, f"game_{match.game}"),
+                game=t(lang, f"game_{match.game}"),
                 level=t(lang, f"level_{match.level}"),
                 seats=t(lang, "history_seats", n=digits(item.state.players, lang)),
                 score="" if item.practice else " – ".join(digits(x, lang) for x in item.state.totals),

@@ -55,7 +55,7 @@ def test_the_home_page_starts_a_practice_round(client):
     assert text_of(page, "#hint-button") == t("fa", "hint_button")
     assert dom(page).select("#scores .total") == [], "no match score in practice"
     listed = texts(client.get("/").text, "#saved li span")
-    practice = f"{t('fa', 'saved_practice')} · {t('fa', 'level_pro')} · {t('fa', 'status_playing')}"
+    practice = f"{t('fa', 'saved_practice')} · {t('fa', 'level_pro')} · {t('fa', 'result_playing')}"
     assert listed == [practice], "the home page lists it as a practice"
     assert client.post("/practice", data={"level": "oracle"}).status_code == 400
 
