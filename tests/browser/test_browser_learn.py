@@ -38,9 +38,12 @@ def walk_tutorial(page) -> None:
         assert page.inner_text("#task") == lesson.text["fa"].task
         if lesson.key == "sum-eleven":  # a dimmed card says why it is dimmed
             dimmed = page.locator('#hand [aria-disabled="true"]').first
+            before = (page.locator("#table").bounding_box(), page.locator("#hand").bounding_box())
             dimmed.click(force=True)  # a tap: aria-disabled does not stop it, and the server explains
             page.wait_for_selector("#message")
             assert page.inner_text("#message") == lesson.text["fa"].dimmed
+            # the message comes below the hand: the cards just tapped do not jump
+            assert (page.locator("#table").bounding_box(), page.locator("#hand").bounding_box()) == before
         if lesson.key == "several-cards":  # once wrong: a legal move that is not the lesson's
             wrong = Move.parse("5H+6S")
             tap_move(page, wrong)
