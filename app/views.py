@@ -81,6 +81,7 @@ class SeatView:
     dealer: bool
     to_play: bool
     place: str  # "right", "top" or "left": where it sits, seen from the person's chair
+    dealt: int = 0  # how many of the backs were just dealt from the stock (the last move's events)
 
 
 @dataclass
@@ -111,6 +112,7 @@ class Sheet:
     running: list[str]
     leftover: str
     leftover_cards: list[CardView] = field(default_factory=list)  # the cards the leftover line names
+    leftover_side: int | None = None  # the round just ended by the last move: the side whose pile they go to
 
 
 @dataclass
@@ -549,6 +551,10 @@ class Motion:
     sur: bool = False  # a sur was made: the table celebrates it
     entering: dict[str, str] = field(default_factory=dict)  # another seat's played card: where it comes from
     late: frozenset[str] = frozenset()  # cards another seat took: they leave after its card arrived
+    dealt: frozenset[str] = frozenset()  # cards dealt from the stock that the person sees: their hand, the table
+    dealt_backs: dict[int, int] = field(default_factory=dict)  # per other seat, how many hidden cards it was dealt
+    leftover: frozenset[str] = frozenset()  # the round's leftovers, going to the last capturer's pile
+    leftover_side: int | None = None  # the side that takes them
 
 
 def motion(loaded: Loaded) -> Motion:
@@ -560,8 +566,24 @@ def motion(loaded: Loaded) -> Motion:
     events = last.events_for(HUMAN)
     kinds = {e.kind for e in events}
     sound = next((name for kind, name in SOUNDS if kind in kinds), "")
+    dealt: set[str] = set()
+    backs: dict[int, int] = {}
+    for e in events:  # the stock's cards as the person may see them: another hand's are None
+        if e.kind == "deal" and e.source == "stock":
+            dealt |= {str(c) for c in e.cards if c is not None}
+            if e.target.startswith("hand:") and e.target != f"hand:{HUMAN}":
+                seat = int(e.target.removeprefix("hand:"))
+                backs[seat] = backs.get(seat, 0) + sum(c is None for c in e.cards)
     if "round_end" in kinds or "match_end" in kinds:
-        return Motion(ply=loaded.ply, sound=sound)
+        left = next((e for e in events if e.kind == "leftover"), None)
+        return Motion(
+            ply=loaded.ply,
+            sound=sound,
+            dealt=frozenset(dealt),
+            dealt_backs=backs,
+            leftover=frozenset(str(c) for c in left.cards if c is not None) if left else frozenset(),
+            leftover_side=int(left.target.removeprefix("pile:")) if left else None,
+        )
     entering: dict[str, str] = {}
     late: set[str] = set()
     places = PLACES[loaded.state.players]
@@ -572,7 +594,9 @@ def motion(loaded: Loaded) -> Motion:
             entering[str(e.cards[0])] = places[e.seat]
         elif e.kind in ("capture", "sweep"):
             late |= {str(c) for c in e.cards if c is not None}
-    return Motion(loaded.ply, sound, "sur" in kinds, entering, frozenset(late - entering.keys()))
+    return Motion(
+        loaded.ply, sound, "sur" in kinds, entering, frozenset(late - entering.keys()), frozenset(dealt), backs
+    )
 
 
 # The first of these event kinds that the last move has names its sound.
@@ -623,9 +647,14 @@ def table_view(
     b = board(view, sel, lang, my_turn)
     hand, table, action, sum_text, hint = b.hand, b.table, b.action, b.sum_text, b.hint
     moved = motion(loaded)
-    for card in table:  # a card another seat placed comes in from that seat
+    for card in table:  # a card another seat placed comes in from that seat; a new round's from the stock
         if card.code in moved.entering:
             card.motion = f"vt-enter-{moved.entering[card.code]}"
+        elif card.code in moved.dealt:
+            card.motion = "vt-deal-table"
+    for card in hand:  # the person's new cards at a deal come from the stock
+        if card.code in moved.dealt:
+            card.motion = "vt-deal-hand"
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
     sides = side_views(view, lang)
@@ -676,6 +705,15 @@ def table_view(
         winner = _round_winner(view, lang)
 
     playing = not loaded.over and not loaded.sheet_pending
+    seats = seats_view(view, lang, t(lang, f"level_{match.level}"), view.turn if playing else None)
+    for seat in seats:  # the backs another seat was just dealt come from the stock
+        seat.dealt = min(moved.dealt_backs.get(seat.seat, 0), len(seat.backs))
+    the_sheet = sheet(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None
+    if the_sheet is not None and moved.leftover_side is not None:  # the leftovers go to the last capturer
+        the_sheet.leftover_side = moved.leftover_side
+        for card in the_sheet.leftover_cards:
+            if card.code in moved.leftover:
+                card.motion = "vt-leftover"
     order = [seat_name(s, players, lang) for s in range(players)]
     arrow = f" {t(lang, 'reading_arrow')} "  # the order of play, in the reading direction
     return TableView(
@@ -685,7 +723,7 @@ def table_view(
         state=state,
         level=t(lang, f"level_{match.level}"),
         players=players,
-        seats=seats_view(view, lang, t(lang, f"level_{match.level}"), view.turn if playing else None),
+        seats=seats,
         turn_order=arrow.join(order),
         you_deal=view.dealer == HUMAN,
         rules_summary=rules_summary(rules, lang),
@@ -710,7 +748,7 @@ def table_view(
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
         computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",
-        sheet=sheet(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None,
+        sheet=the_sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
         practice=loaded.practice,

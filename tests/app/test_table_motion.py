@@ -134,3 +134,99 @@ def test_the_home_page_shows_its_title_once(client):
         titles = [e for e in page.select(".top .brand, main h1") if e.get_text(strip=True) == t(lang, "title")]
         visible = [e for e in titles if "sr-only" not in (e.get("class") or [])]
         assert len(titles) == 2 and len(visible) == 1  # the header's; the page's heading is for screen readers
+
+
+def _play_until(service, match, done):
+    """Play the seeded match through the service, the person taking the first legal move, until
+    `done(loaded, before)` (before: the table before the move just made)."""
+    loaded = service.load(match.id, match.secret)
+    while True:
+        before = set(map(str, loaded.state.table))
+        if loaded.human_to_play:
+            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+        else:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+        if done(loaded, before):
+            return loaded
+
+
+def _codes(page) -> set[str]:
+    """Every card code the page names, in any attribute."""
+    soup = dom(page)
+    return {e[a] for a in ("data-card", "data-vt", "data-played") for e in soup.select(f"[{a}]")}
+
+
+def test_a_deal_brings_the_new_cards_from_the_stock_and_no_card_of_it_into_the_page(client):
+    """Mid-round: the move that emptied the last hand deals four cards to each seat. Worked by
+    hand: every card of the person's hand is new (the hands were empty), the computer's four
+    backs are new, the table's cards are not dealt; the stock's cards appear nowhere."""
+    service = client.app.state.service
+    match = service.create("easy", 500, "table", seed=SEED)
+    loaded = _play_until(service, match, lambda lo, _: lo.state.stock_count < 52 - 4 - 8 and not lo.sheet_pending)
+    assert all(n == 4 for n in observation(loaded.state, 0).hand_counts)  # a deal: every hand full again
+    page = client.get(url_of(match), headers=HX).text
+    hand = dom(page).select("#hand [data-card]")
+    assert sorted(c["data-card"] for c in hand) == sorted(map(str, loaded.state.hand(0)))
+    assert all("vt-deal-hand" in c["class"] for c in hand)
+    backs = dom(page).select('#seats [data-seat="1"] .back-card')
+    assert [b.get("data-deal") for b in backs] == ["1-1", "1-2", "1-3", "1-4"]
+    assert all("vt-deal-seat" in b["class"] for b in backs)
+    assert not dom(page).select("#table .vt-deal-table")  # the table was there before
+    hidden = set(map(str, loaded.state.stock)) | set(map(str, loaded.state.hand(1)))
+    assert not _codes(page) & hidden and not any(code in page for code in hidden if len(code) == 3)
+    assert not dom(page).select("[style]")
+
+    # the person's next move (no deal): the classes are gone
+    loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+    page = client.get(url_of(match), headers=HX).text
+    assert not dom(page).select(".vt-deal-hand, .vt-deal-seat, .vt-deal-table, [data-deal]")
+
+
+def test_a_rounds_end_sends_the_leftovers_to_the_last_capturer_and_the_next_round_comes_from_the_stock(client):
+    """Worked by hand: the leftovers are the table before the round's last move less what it
+    took (or with the card it placed); they go to the side of the round's last capture."""
+    service = client.app.state.service
+    for seed in range(SEED, SEED + 20):
+        match = service.create("easy", 500, "table", seed=seed)
+        seen = {}
+
+        def ended(lo, before, seen=seen):
+            seen["before"] = before
+            return lo.sheet_pending
+
+        loaded = _play_until(service, match, ended)
+        played = loaded.state.rounds[-1].moves
+        last = played[-1].move
+        left = seen["before"] - set(map(str, last.takes)) if last.takes else seen["before"] | {str(last.card)}
+        if left:
+            break
+    else:
+        raise AssertionError("no round with leftovers in 20 deals")
+    taker = next(p.seat for p in reversed(played) if p.move.takes)  # two seats: a seat is its side
+    page = client.get(url_of(match), headers=HX).text
+    assert one(page, "#game")["data-state"] == "round-over"
+    assert one(page, "#leftover-pile")["data-side"] == str(taker)
+    minis = dom(page).select("#sheet .leftover .leftover-cards .mini")
+    assert sorted(m["data-vt"] for m in minis) == sorted(left)
+    assert all("vt-leftover" in m["class"] for m in minis)
+    assert not dom(page).select("#table, #hand")  # the sheet takes the table's place
+
+    # the next round: the person's hand, the computer's backs and the first table come from the stock
+    loaded = service.next_round(match.id, match.secret, loaded.ply)
+    page = client.get(url_of(match), headers=HX).text
+    hand, table = dom(page).select("#hand [data-card]"), dom(page).select("#table [data-card]")
+    assert len(hand) == 4 and all("vt-deal-hand" in c["class"] for c in hand)
+    assert sorted(c["data-card"] for c in table) == sorted(map(str, loaded.state.table))
+    assert table and all("vt-deal-table" in c["class"] for c in table)
+    backs = dom(page).select('#seats [data-seat="1"] .back-card')
+    assert [b.get("data-deal") for b in backs] == ["1-1", "1-2", "1-3", "1-4"]
+    assert not dom(page).select("#leftover-pile, .vt-leftover")
+    hidden = set(map(str, loaded.state.stock)) | set(map(str, loaded.state.hand(1)))
+    assert not _codes(page) & hidden
+
+
+def test_every_seat_back_a_deal_can_name_has_its_transition_name(client):
+    css = (ROOT / "static" / "motion.css").read_text()
+    for seat in (1, 2, 3):
+        for k in (1, 2, 3, 4):
+            assert f'#game [data-deal="{seat}-{k}"] {{ view-transition-name: deal-{seat}-{k}; }}' in css
