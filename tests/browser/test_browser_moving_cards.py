@@ -14,7 +14,8 @@ from playwright.sync_api import Page
 from app.i18n import t
 from engine import Move
 from tests.browser.browser_helpers import game, settle
-from tests.browser.setups import drive, url_of
+from tests.browser.setups import deal_position, drive, position, url_of
+from tests.browser.test_browser_seats import choose_game
 
 SUR_SEED = 1285
 SUR = ["AC", "AS", "3H", "4D"]
@@ -210,3 +211,100 @@ def test_the_replay_moves_its_cards_step_by_step(new_page, server):
     page.wait_for_selector('#replay[data-ply="0"]')
     assert page.locator(f'.replay-seat [data-card="{first}"]').count() == 1
     assert page.evaluate("window.__vt.calls") == 2
+
+
+# Each View Transition, in order, with the animations on its pseudo-elements once they exist:
+# a test reads the transition its own step started, never one still running from before.
+EACH = """
+window.__t = [];
+if (document.startViewTransition) {
+  const start = document.startViewTransition.bind(document);
+  document.startViewTransition = (update) => {
+    const entry = { ready: false, animations: [] };
+    window.__t.push(entry);
+    const transition = start(update);
+    transition.ready.then(() => {
+      for (const a of document.getAnimations()) {
+        const pseudo = a.effect && a.effect.pseudoElement;
+        if (pseudo && pseudo.startsWith("::view-transition-")) entry.animations.push([pseudo, a.animationName]);
+      }
+      entry.ready = true;
+    }, () => { entry.ready = true; });
+    return transition;
+  };
+}
+"""
+# The last card of the fifth deal each: the person's Q♦, then the computer's K♠ (neither takes);
+# the stock's eight cards are then dealt, four each, starting with the person (the dealer's left).
+BEFORE_DEAL = position(["QD", "KS"], "2C,3D,5H", "AS,2H,10C,KH,QS,8C,6D,4C", deal=4)
+# The same in the round's last deal, the person the last capturer: the five cards left on the
+# table go to the person's pile when the computer's K♠ ends the round.
+ROUND_END = position(["QD", "KS"], "2C,3D,5H", "-", deal=5).replace("last=-", "last=0")
+
+
+def transitions(page: Page) -> int:
+    return page.evaluate("window.__t.length")
+
+
+def animations_of(page: Page, n: int) -> dict[str, list[str]]:
+    """The n-th View Transition's animations (from 1), per pseudo-element, once it is ready."""
+    page.wait_for_function("(n) => window.__t.length >= n && window.__t[n - 1].ready", arg=n)
+    out: dict[str, list[str]] = {}
+    for pseudo, name in page.evaluate("(n) => window.__t[n - 1].animations", n):
+        out.setdefault(pseudo, []).append(name)
+    return out
+
+
+def play_the_queen(page: Page) -> None:
+    page.click('#hand [data-card="QD"]')
+    page.wait_for_selector('#action[data-action="place"]:not([disabled])')
+    page.click("#action")
+    ply_is(page, 1)
+
+
+def test_a_deal_comes_from_the_stock_and_the_leftovers_go_to_the_last_capturer(new_page, server, monkeypatch):
+    """Worked by hand from the positions: the new hand is A♠ 2♥ 10♣ K♥, the computer gets four
+    backs, and at the round's end 2♣ 3♦ 5♥ Q♦ K♠ go to the person's pile; the new round's first
+    table comes from the stock too. The page is Persian, right to left: the stock is on the left."""
+    deal_position(monkeypatch, BEFORE_DEAL)
+    page = new_page(server, viewport=VIEWPORTS["desktop"])
+    page.add_init_script(EACH)
+    choose_game(page, 2, 62)
+    play_the_queen(page)
+    n = transitions(page) + 1
+    assert settle(page, ("computer-turn", 1)) == ("your-turn", 2)  # the computer's K♠, then the deal
+    hand = ["AS", "2H", "10C", "KH"]
+    assert sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(hand)
+    moved = animations_of(page, n)
+    for code in hand:  # each new card comes off the stock, none grows in place
+        assert moved[f"::view-transition-new(card-{code})"] == ["vt-from-stock-up-rtl"]
+    for k in range(1, 5):  # and so do the computer's four new backs
+        assert moved[f"::view-transition-new(deal-1-{k})"] == ["vt-from-stock-down-rtl"]
+    assert page.inner_text("#stock-count") == "۰"
+    for code in ["QS", "8C", "6D", "4C"]:  # the computer's new cards are nowhere in the page
+        assert page.locator(f'[data-card="{code}"], [data-vt="{code}"]').count() == 0
+
+    deal_position(monkeypatch, ROUND_END)
+    page = new_page(server, viewport=VIEWPORTS["desktop"])
+    page.add_init_script(EACH)
+    choose_game(page, 2, 62)
+    play_the_queen(page)
+    n = transitions(page) + 1
+    assert settle(page, ("computer-turn", 1)) == ("round-over", 2)
+    moved = animations_of(page, n)
+    for code in ["2C", "3D", "5H", "QD"]:  # from the table to the pile
+        assert f"::view-transition-group(card-{code})" in moved
+    assert "::view-transition-new(card-KS)" in moved  # the computer's last card, from its hand
+    assert page.get_attribute("#leftover-pile", "data-side") == "0"
+    minis = page.locator("#sheet .leftover-cards [data-vt]")
+    assert sorted(minis.evaluate_all("els => els.map(e => e.dataset.vt)")) == sorted(["2C", "3D", "5H", "QD", "KS"])
+    assert minis.first.evaluate("e => getComputedStyle(e).viewTransitionClass") == "card leftover"
+
+    n = transitions(page) + 1
+    page.click("#next-round")  # the new round's hands and first table come from the stock
+    moved = animations_of(page, n)
+    table = page.locator("#table [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(table) == 4
+    for code in set(table) - {"2C", "3D", "5H", "QD", "KS"}:  # a leftover's code may meet itself on the sheet
+        assert moved[f"::view-transition-new(card-{code})"] == ["vt-from-stock-side-rtl"]
+    assert moved["::view-transition-new(deal-1-1)"] == ["vt-from-stock-down-rtl"]
