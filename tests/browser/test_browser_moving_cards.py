@@ -308,3 +308,29 @@ def test_a_deal_comes_from_the_stock_and_the_leftovers_go_to_the_last_capturer(n
     for code in set(table) - {"2C", "3D", "5H", "QD", "KS"}:  # a leftover's code may meet itself on the sheet
         assert moved[f"::view-transition-new(card-{code})"] == ["vt-from-stock-side-rtl"]
     assert moved["::view-transition-new(deal-1-1)"] == ["vt-from-stock-down-rtl"]
+
+
+def test_a_deal_and_the_leftovers_are_instant_under_reduced_motion(new_page, server, monkeypatch):
+    """The same deal and round's end with reduced motion: no View Transition at all, the classes
+    are there but inert, and the sheet still draws the leftovers on the taker's pile."""
+    deal_position(monkeypatch, BEFORE_DEAL)
+    page = new_page(server, viewport=VIEWPORTS["phone"])
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(EACH)
+    choose_game(page, 2, 62)
+    play_the_queen(page)
+    assert settle(page, ("computer-turn", 1)) == ("your-turn", 2)
+    assert page.locator("#hand .vt-deal-hand").count() == 4
+    assert transitions(page) == 0
+
+    deal_position(monkeypatch, ROUND_END)
+    page = new_page(server, viewport=VIEWPORTS["phone"])
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(EACH)
+    choose_game(page, 2, 62)
+    play_the_queen(page)
+    assert settle(page, ("computer-turn", 1)) == ("round-over", 2)
+    assert page.locator("#sheet .leftover-cards .vt-leftover").count() == 5
+    assert page.locator("#leftover-pile").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert transitions(page) == 0
