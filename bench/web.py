@@ -177,11 +177,13 @@ class Player:
     base: str
     level: str
     rng: random.Random
+    fresh: bool = False  # a new connection for every request (see `workers_run`)
     client: httpx.AsyncClient = field(init=False)
     page: str = ""
 
     def __post_init__(self) -> None:
-        self.client = httpx.AsyncClient(base_url=self.base, headers=BROWSER, timeout=60)
+        limits = httpx.Limits(max_keepalive_connections=0) if self.fresh else httpx.Limits()
+        self.client = httpx.AsyncClient(base_url=self.base, headers=BROWSER, timeout=60, limits=limits)
 
     async def new_match(self) -> Table:
         answer = await self.client.post("/matches", data={"level": self.level, "target": "62", "preset": "table"})
@@ -231,8 +233,8 @@ async def play(player: Player, until: float, run: Run) -> None:
             table = await player.new_match()
 
 
-async def round_trips(base: str, level: str, clients: int, seconds: float) -> tuple[Run, float]:
-    players = [Player(base, level, random.Random(i)) for i in range(clients)]
+async def round_trips(base: str, level: str, clients: int, seconds: float, fresh: bool = False) -> tuple[Run, float]:
+    players = [Player(base, level, random.Random(i), fresh) for i in range(clients)]
     run = Run()
     start = time.perf_counter()
     await asyncio.gather(*(play(p, start + seconds, run) for p in players))
@@ -445,9 +447,14 @@ class Scaling:
 async def measure_workers(base: str, workers: int, args: argparse.Namespace, scaling: Scaling) -> None:
     for level in args.levels.split(","):
         for n in [int(c) for c in args.clients.split(",")]:
-            await round_trips(base, level, n, args.warmup)  # not counted: imports, caches, pools
+            # Every request on a new connection: uvicorn's workers share one listening socket and
+            # the first to wake accepts every connection waiting, so 8 kept-alive connections
+            # opened at once all went to one worker (the other stayed at 3% CPU). A person takes
+            # longer than the 5 s keep-alive between moves, so a fresh connection per request is
+            # also closer to how players arrive.
+            await round_trips(base, level, n, args.warmup, fresh=True)  # not counted: imports, caches, pools
             cpu = time.process_time()
-            run, elapsed = await round_trips(base, level, n, args.seconds)
+            run, elapsed = await round_trips(base, level, n, args.seconds, fresh=True)
             client_cpu = (time.process_time() - cpu) / elapsed
             scaling.rows[(workers, level, n)] = (len(run.latencies) / elapsed, run, client_cpu)
             rate = len(run.latencies) / elapsed

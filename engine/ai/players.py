@@ -176,8 +176,10 @@ class ProPlayer:
     deals are pure chance in a sampled world and drown the difference between moves in noise.
     It samples worlds until ``budget_ms`` is spent (at least ``min_worlds``), or exactly
     ``worlds`` of them when that is given (deterministic, for tests and analysis). The budget
-    is read on ``clock`` (seconds; `time.perf_counter` unless a test passes its own), checked
-    once per world after the first ``min_worlds``.
+    is read on ``clock`` (seconds; unless a test passes its own, `time.thread_time`: the CPU
+    time of the thread that thinks, so a pro move costs the same thinking whether the machine is
+    idle or a server runs many searches at once, and on an idle machine the same wall time),
+    checked once per world after the first ``min_worlds``.
 
     Every ``prune_every`` worlds it drops the moves clearly behind the leader on the same
     worlds (mean paired difference more than ``prune`` standard errors), so the time goes to
@@ -194,7 +196,7 @@ class ProPlayer:
         min_worlds: int = 4,
         randomness: float = 0.15,
         horizon: str = "deal",
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] = time.thread_time,
         prune: float | None = 2.5,
         prune_every: int = 4,
     ) -> None:
