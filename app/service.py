@@ -339,6 +339,17 @@ class MatchService:
             query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
             return list(session.exec(query).all())
 
+    def state_at(self, loaded: Loaded, ply: int) -> tuple[Any, int, int]:
+        """A finished match's replay: the state after its first `ply` moves (clamped to the
+        match's length), the ply used and the number of moves, for either game's engine."""
+        moves = self.stored_moves(loaded)
+        ply = max(0, min(ply, len(moves)))
+        game = game_of(loaded.match)
+        state = game.new_match(loaded.match.seed, loaded.state.rules)
+        for text in moves[:ply]:
+            state = state.apply(game.move.parse(text))
+        return state, ply, len(moves)
+
     def _last_seen(self, match_id: str, secret: str, ply: int) -> Loaded | None:
         """The table at `ply` as this process last wrote or read it, without asking the database;
         None if it has none at that ply. Only a guess at where the match stands now (another

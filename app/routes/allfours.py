@@ -24,7 +24,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import Field
 
-from engine.allfours import Move, new_match, record
+from engine.allfours import Move, record
 
 from ..allfours_examples import example_views
 from ..allfours_replay import replay_view
@@ -88,12 +88,8 @@ def play_move(
 def replay_response(request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
     """The finished All Fours match at `ply`: the engine replays the stored moves from the
     match's seed (the route has checked that the match is over: the replay shows every hand)."""
-    moves = service.stored_moves(loaded)
-    ply = max(0, min(ply, len(moves)))
-    state = new_match(loaded.match.seed, loaded.state.rules)
-    for text in moves[:ply]:
-        state = state.apply(Move.parse(text))
-    rv = replay_view(loaded, state, ply, len(moves), lang)
+    state, ply, total = service.state_at(loaded, ply)
+    rv = replay_view(loaded, state, ply, total, lang)
     return render(request, "allfours_replay.html", lang, address=rv.urls["replay"], rv=rv)
 
 

@@ -15,7 +15,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from engine import Move, new_match, observation, record
+from engine import Move, observation, record
 
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..i18n import t
@@ -164,12 +164,8 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
         return error_page(request, lang, "msg_replay_unfinished", 409)
     if loaded.match.game == "allfours":
         return allfours.replay_response(request, service, loaded, lang, ply)
-    moves = service.stored_moves(loaded)
-    ply = max(0, min(ply, len(moves)))
-    state = new_match(loaded.match.seed, loaded.state.rules)
-    for text in moves[:ply]:
-        state = state.apply(Move.parse(text))
-    rv = replay_view(loaded, state, ply, len(moves), lang)
+    state, ply, total = service.state_at(loaded, ply)
+    rv = replay_view(loaded, state, ply, total, lang)
     return render(request, "replay.html", lang, address=rv.urls["replay"], rv=rv)
 
 
