@@ -140,6 +140,7 @@ def test_sound_is_off_until_turned_on_and_is_remembered(new_page, sur_server):
     page = new_page(sur_server)
     page.add_init_script(AUDIO)
     start(page)
+    page.wait_for_selector("#sound-toggle:not([hidden])")  # sound.js shows it once it has run
     toggle = page.locator("#sound-toggle")
     assert toggle.is_visible() and toggle.get_attribute("aria-pressed") == "false"
     assert toggle.inner_text() == t("fa", "sound")
