@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from babel.dates import format_skeleton
 
-from engine import Card, Move, Observation, card_sum, observation
+from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, observation
 
 from .forms import MatchOptions
 from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
@@ -467,8 +467,9 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
             total = card_sum(parts)
             # one card alone is its value so far ("۱ / ۱۱"), not a sum ("۱ = ۱")
-            sum_text = (" + ".join(addends(parts, lang)) + " = " if sel.takes else "") + f"{d(total)} / {d(11)}"
-            return Board(hand, table, action, sum_text, hint, sum_over=total > 11)
+            expr = " + ".join(addends(parts, lang)) + " = " if sel.takes else ""
+            sum_text = f"{expr}{d(total)} / {d(CAPTURE_SUM)}"
+            return Board(hand, table, action, sum_text, hint, sum_over=total > CAPTURE_SUM)
     return Board(hand, table, action, sum_text, hint)
 
 

@@ -8,7 +8,7 @@
 from engine.ai.players import Player, bot
 from engine.cards import CARDS, Card, CardError, parse_cards
 from engine.match import Deal, Leftover, MatchState, Outcome, PlayedMove, RoundLog, Shown, from_position, new_match
-from engine.moves import IllegalMove, Move, Reason, card_sum, legal_moves
+from engine.moves import CAPTURE_SUM, IllegalMove, Move, Reason, card_sum, legal_moves
 from engine.observation import Observation, observation
 from engine.position import from_text
 from engine.records import RECORD_FORMAT, RecordError, record, replay
@@ -37,6 +37,7 @@ __all__ = [
     "RulesError",
     "Shown",
     "bot",
+    "CAPTURE_SUM",
     "card_sum",
     "from_position",
     "from_text",

@@ -55,6 +55,10 @@ class IllegalMove(ValueError):
         self.cards = cards
 
 
+CAPTURE_SUM = 11
+"""R3: a number card takes table cards that add up with it to exactly this."""
+
+
 def card_sum(cards: Iterable[Card]) -> int:
     """What number cards add up to (R3: ace 1, 2 to 10 their rank), the figure a player checks
     against 11 while choosing a capture.
