@@ -20,7 +20,7 @@ from typing import Any
 from engine.allfours import Move
 
 from .allfours_data import Fields, Run, check_moves, run
-from .datafile import DATA_DIR, DataError, entries, read_toml
+from .datafile import DATA_DIR, entries, read_toml
 from .i18n import card_name, card_names, digits, t
 from .views import CardView, card_view, seat_name, side_name
 
@@ -45,9 +45,6 @@ def load(path: Path = EXAMPLES_FILE) -> tuple[Example, ...]:
     """The examples of `path`, each checked: its fields, its position (the engine reads it), its
     moves (the engine allows them) and the form of its claims. A bad file raises `DataError`."""
     data = read_toml(path)
-    unknown = set(data) - {"example"}
-    if unknown:
-        raise DataError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}")
     examples, keys = [], set()
     for i, entry in enumerate(entries(data, "example", path), 1):
         where = f"{path.name}: example {i} ({entry.get('key', 'no key')!r})"

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.allfours import MatchState, power
+from engine.allfours import MatchState
 
 from .allfours_examples import line_words, move_words, suit_name
+from .allfours_views import hand_order
 from .i18n import digits, t
 from .service import Loaded
 from .views import CardView, card_view, seat_name, side_name, urls
@@ -76,7 +77,7 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
             AfReplaySeat(
                 s,
                 seat_name(s, players, lang),
-                [card_view(c, lang) for c in sorted(state.hand(s), key=lambda c: ("CDHS".index(c.suit), power(c)))],
+                [card_view(c, lang) for c in hand_order(state.hand(s))],
                 d(len(state.hand(s))),
                 state.dealer == s,
             )

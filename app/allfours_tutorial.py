@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.allfours import IllegalMove, Move, Reason, observation, power
+from engine.allfours import IllegalMove, Move, Reason, observation
 
 from .allfours_data import Fields, Run, check_moves, run
 from .allfours_examples import facts, move_words, suit_name
-from .datafile import DATA_DIR, DataError, entries, read_toml
+from .allfours_views import hand_order
+from .datafile import DATA_DIR, entries, read_toml
 from .i18n import digits, t
 from .views import CardView, card_view, seat_name, side_name
 
@@ -63,9 +64,6 @@ def load(path: Path = LESSONS_FILE) -> tuple[Lesson, ...]:
     (seat 0 to move), its answers and mistakes (legal, and different), and the moves after them
     (the engine allows them). A bad file raises `DataError`."""
     data = read_toml(path)
-    unknown = set(data) - {"lesson"}
-    if unknown:
-        raise DataError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}")
     lessons, keys = [], set()
     for i, entry in enumerate(entries(data, "lesson", path), 1):
         where = f"{path.name}: lesson {i} ({entry.get('key', 'no key')!r})"
@@ -208,7 +206,7 @@ def lesson_view(lesson: Lesson, lang: str, done: list[str], message: str | None 
     legal = set(view.legal_moves)
     cards_playable = view.phase == "play"
     hand = []
-    for card in sorted(view.hand, key=lambda c: (c.suit == view.trump, "CDHS".index(c.suit), power(c))):
+    for card in hand_order(view.hand, view.trump):
         cv = card_view(card, lang)
         if cards_playable and Move(card=card) not in legal:
             cv.disabled, cv.label = True, f"{cv.label} ({t(lang, 'af_cannot_play')})"

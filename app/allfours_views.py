@@ -100,6 +100,12 @@ def af_urls(match_id: str, secret: str) -> dict[str, str]:
     return {**out, "move": out["page"] + "/allfours", "rules": "/rules/allfours"}
 
 
+def hand_order(cards, trump: str | None = None) -> list:
+    """A hand as the table draws it: by suit (trumps last when `trump` is given), then by the
+    engine's `power` within the suit."""
+    return sorted(cards, key=lambda c: (c.suit == trump, "CDHS".index(c.suit), power(c)))
+
+
 def suit_name(suit: str, lang: str) -> str:
     return f"{t(lang, f'suit_{suit}')} {SYMBOLS[suit]}"
 
@@ -167,7 +173,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     playable = {m.card for m in legal if m.card is not None}
     cards_playable = my_turn and view.phase == "play"
     hand = []
-    for card in sorted(view.hand, key=lambda c: (c.suit == view.trump, "CDHS".index(c.suit), power(c))):
+    for card in hand_order(view.hand, view.trump):
         cv = card_view(card, lang)
         if cards_playable and card not in playable:
             cv.disabled, cv.note = True, t(lang, "af_cannot_play")

@@ -36,10 +36,13 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def entries(data: dict[str, Any], name: str, path: Path) -> list[dict[str, Any]]:
-    """The file's array of tables `name` (``[[name]]``), never empty."""
+    """The file's array of tables `name` (``[[name]]``), never empty, and nothing else."""
     found = data.get(name)
     if not isinstance(found, list) or not found or not all(isinstance(e, dict) for e in found):
         raise DataError(f"{path}: expected one or more [[{name}]] tables")
+    unknown = set(data) - {name}
+    if unknown:
+        raise DataError(f"{path}: unknown table(s) {', '.join(sorted(unknown))}")
     return found
 
 
