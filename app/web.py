@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2_fragments.fastapi import Jinja2Blocks
 
-from .i18n import LANGS, digits, nt, t
+from .i18n import LANGS, catalog, digits, t
 from .service import Loaded, MatchService
 from .settings import ROOT, Settings
 
@@ -52,21 +52,10 @@ def _static_url(context, name: str) -> str:
     return context["request"].app.state.assets.url(name)
 
 
-@pass_context
-def _gettext(context, key: str) -> str:
-    """`{{ _("start") }}`: the message `start` in the page's language (app/locale)."""
-    return t(context.get("lang", "fa"), key)
-
-
-@pass_context
-def _ngettext(context, singular: str, plural: str, n: int) -> str:
-    """`{{ ngettext("clubs_one", "clubs", n) }}`: the form of the message for a count of n."""
-    return nt(context.get("lang", "fa"), singular, plural, n)
-
-
-# Jinja's i18n extension gives templates `_`, `gettext`, `ngettext` and `{% trans %}`; the
-# callables read the page's language from the template context, so one environment serves both.
-templates.env.install_gettext_callables(_gettext, _ngettext, newstyle=False)  # type: ignore[attr-defined]
+# Jinja's i18n extension gives templates `_`, `gettext`, `ngettext` and `{% trans %}`. `render`
+# puts the page language's catalog functions themselves in the context under those names: a
+# template's `_("start")` is then one call, where callables that look the language up in the
+# context took three (the table's fragment says about twenty words).
 templates.env.filters["digits"] = _digits
 templates.env.globals["static_url"] = _static_url
 
@@ -131,8 +120,12 @@ def render(
     `address` is the page the language switch reloads in the other language (default: this
     request's path); `values` go to the template beside `lang`, `dir` and `lang_url`; templates say words with `_()`.
     """
+    words = catalog(lang)
     context = {
         "lang": lang,
+        "_": words.gettext,
+        "gettext": words.gettext,
+        "ngettext": words.ngettext,
         "dir": "rtl" if lang == "fa" else "ltr",
         "lang_url": (address or request.url.path) + "?lang=" + other_lang(lang),
         **values,

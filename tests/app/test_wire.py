@@ -5,6 +5,7 @@ subset that still draws every character the site shows."""
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import hashlib
 import re
 import sys
@@ -12,6 +13,7 @@ import types
 import unicodedata
 from pathlib import Path
 
+import brotli
 import pytest
 
 from app.settings import ROOT
@@ -61,6 +63,23 @@ def test_a_move_fragment_is_compressed_to_a_few_kilobytes(client, table):
     response = client.post(table + "/move", data={"ply": 0, "card": card}, headers={**HX, **BROTLI})
     assert response.headers["content-encoding"] == "br"
     assert response.num_bytes_downloaded <= 3 * 1024 < len(response.content)
+
+
+FASTEST = {"br": lambda body: brotli.compress(body, quality=1), "gzip": lambda body: gzip.compress(body, 1)}
+
+
+@pytest.mark.parametrize(("accept", "fast"), [(BROTLI, FASTEST["br"]), (GZIP, FASTEST["gzip"])])
+def test_a_long_page_is_compressed_harder_than_a_table(client, table, accept, fast):
+    """A table (sent with every move) goes with the fastest setting, the long rules page (read
+    once) with a better ratio: smaller than the fastest setting would make it."""
+    for path, long in ((table, False), ("/rules", True)):
+        plain = client.get(path, headers=NONE).content
+        response = client.get(path, headers=accept)
+        quick = len(fast(plain))
+        if long:
+            assert len(plain) > 32 * 1024 and response.num_bytes_downloaded < 0.9 * quick, path
+        else:
+            assert len(plain) < 32 * 1024 and abs(response.num_bytes_downloaded - quick) < 0.05 * quick, path
 
 
 def test_accept_encoding_is_read_with_its_weights():
