@@ -171,7 +171,7 @@ class BodyLimit:
 
     A request whose Content-Length is within the limit, or that has no body (neither
     Content-Length nor Transfer-Encoding), goes on as it is: the HTTP server delivers no more
-    than Content-Length says (h11 refuses a longer body). Only a chunked body is counted as it
+    than Content-Length says (its parser reads what follows as the next request). Only a chunked body is counted as it
     arrives.
     """
 

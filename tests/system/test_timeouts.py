@@ -11,6 +11,7 @@ workers each answer goes out at once (TCP_NODELAY), not after the client's delay
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -160,6 +161,28 @@ def answer(sock: socket.socket) -> bytes:
     while len(body) < length:
         body += sock.recv(4096)
     return head
+
+
+def test_a_request_head_over_16_kib_is_refused_and_the_connection_closed(served):
+    """A head may be long, up to 16 KiB (a browser's is under 2 KB); past that the server stops
+    gathering it: 400, and the connection is closed. One just under the cap is answered."""
+    def head(padding: int) -> bytes:
+        return b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * padding + b"\r\n\r\n"
+
+    with socket.create_connection(served) as sock:
+        sock.sendall(head(15 * 1024))
+        assert answer(sock).startswith(b"HTTP/1.1 200")
+    with socket.create_connection(served) as sock:
+        sock.sendall(head(17 * 1024))
+        assert answer(sock).startswith(b"HTTP/1.1 400")
+        assert seconds_until_closed(sock, time.monotonic(), "a connection whose head was too long") < 1
+    with socket.create_connection(served) as sock:  # one header line that never ends, in pieces
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: ")
+        for _ in range(20):
+            time.sleep(0.02)  # the client's pace: separate reads for the server
+            with contextlib.suppress(ConnectionError):
+                sock.sendall(b"a" * 1024)
+        assert answer(sock).startswith(b"HTTP/1.1 400")  # refused, not left to the request deadline
 
 
 def test_a_whole_request_is_answered_and_the_connection_kept_alive_until_idle(served):
