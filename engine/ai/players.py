@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from engine.ai.ismcts import ISMCTSPlayer
 from engine.ai.playout import Round, apply_move, copy_round, mask_value, move_value, play_out, sur_counts
 from engine.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 from engine.captures import BIT, CAPTURERS, capture, counts_of, options
@@ -376,6 +377,7 @@ BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {
     "oracle": OraclePlayer,
     "greedy": GreedyPlayer,
     "pro-plain": PlainProPlayer,
+    "pro-ismcts": ISMCTSPlayer,  # information-set MCTS, docs/benchmarks.md (issue 14)
 }
 
 
