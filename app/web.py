@@ -9,12 +9,15 @@ also sets the `lang` cookie.
 
 from __future__ import annotations
 
-from typing import Annotated
+from functools import lru_cache
+from types import SimpleNamespace
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.responses import Response
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2_fragments.fastapi import Jinja2Blocks
+from markupsafe import Markup
 
 from .i18n import LANGS, catalog, digits, t
 from .service import Loaded, MatchService
@@ -46,6 +49,19 @@ def _digits(context, value: object) -> str:
     return digits(value, context.get("lang", "fa"))
 
 
+@lru_cache(maxsize=4096)
+def _face_picture(index: str, symbol: str, color: str, court: bool, label: str) -> Markup:
+    card = SimpleNamespace(index=index, symbol=symbol, color=color, face=court)
+    return Markup(templates.env.get_template("_cards.html").module.face_picture(card, label))
+
+
+def _face(card: object, label: str = "") -> Markup:
+    """`face(c, label)`: a card's picture (`_cards.html`, `face_picture`), made once per card and
+    spoken label and then reused: a table shows a dozen, each some twenty template expressions."""
+    c: Any = card
+    return _face_picture(c.index, c.symbol, c.color, c.face, label)
+
+
 @pass_context
 def _static_url(context, name: str) -> str:
     """`static_url('app.css')`: the file's address with its content hash (app/wire.py)."""
@@ -58,6 +74,7 @@ def _static_url(context, name: str) -> str:
 # context took three (the table's fragment says about twenty words).
 templates.env.filters["digits"] = _digits
 templates.env.globals["static_url"] = _static_url
+templates.env.globals["face"] = _face
 
 
 # --- the request ----------------------------------------------------------------------------
