@@ -129,6 +129,21 @@ LoadedMatch = Annotated[Loaded, Depends(load_match)]
 # --- the answer -----------------------------------------------------------------------------
 
 
+def page_context(lang: str, address: str, **values: object) -> dict[str, object]:
+    """What every template is given: the language, its words (`_`), the direction, the link to
+    `address` in the other language, and `values`."""
+    words = catalog(lang)
+    return {
+        "lang": lang,
+        "_": words.gettext,
+        "gettext": words.gettext,
+        "ngettext": words.ngettext,
+        "dir": "rtl" if lang == "fa" else "ltr",
+        "lang_url": address + "?lang=" + other_lang(lang),
+        **values,
+    }
+
+
 def render(
     request: Request, template: str, lang: str, *, status: int = 200, address: str | None = None, **values: object
 ) -> Response:
@@ -137,16 +152,7 @@ def render(
     `address` is the page the language switch reloads in the other language (default: this
     request's path); `values` go to the template beside `lang`, `dir` and `lang_url`; templates say words with `_()`.
     """
-    words = catalog(lang)
-    context = {
-        "lang": lang,
-        "_": words.gettext,
-        "gettext": words.gettext,
-        "ngettext": words.ngettext,
-        "dir": "rtl" if lang == "fa" else "ltr",
-        "lang_url": (address or request.url.path) + "?lang=" + other_lang(lang),
-        **values,
-    }
+    context = page_context(lang, address or request.url.path, **values)
     blocks = FRAGMENTS.get(template, []) if is_htmx(request) else []
     response = templates.TemplateResponse(request, template, context, status_code=status, block_names=blocks)
     response.headers["Vary"] = "HX-Request, Cookie"
