@@ -338,3 +338,62 @@ def test_the_careful_show_keeps_a_jack_hidden_and_shows_a_king_first():
     view = observation(state, 0)
     for level in ("medium", "pro"):
         assert str(bot(level, seed=1).choose(view)) == "show:KS"
+
+
+def test_three_seats_the_pro_objectives_differ_on_the_clubs_bonus():
+    """Last card of a three-seat round (forced capture off, nobody else holds a card, every card
+    placed): the jack of hearts takes 3C and 8C (the king stays and goes to the last capturer,
+    now seat 0), or it is dropped and the whole table goes to seat 2, the last capturer so far.
+    Clubs in the piles 2 / 5 / 4, two more on the table; seat 1 has 12 other points (A, 2 and J
+    of clubs, 10D, three aces, two jacks).
+
+    - take: clubs 4 / 5 / 4, seat 1 has the most and the 7 of clubs: points 1 / 19 / 0;
+    - drop: clubs 2 / 5 / 6, seat 2 has them (and the jack): points 0 / 12 / 8.
+
+    Own minus the best other: take 1 - 19 = -18, drop 0 - 12 = -12, so "leader" drops, to take
+    the clubs from the leader. Own minus the mean of the others: take 1 - 9.5 = -8.5, drop
+    0 - 10 = -10, so "mean" takes its jack's point. The oracle searches the true cards, so its
+    values are these exactly; the objective is the same code in pro's search."""
+    rules = Rules(players=3, forced_capture="off")
+    hand, table = parse_cards("JH"), parse_cards("3C 8C KD")
+    piles = [list(parse_cards(p)) for p in ("4C 5C", "AC 2C JC 6C 7C 10D AD AH AS JD JS", "9C 10C QC KC")]
+    placed = {c for part in (hand, table, *piles) for c in part}
+    rest = [c for c in CARDS if c not in placed]  # no points among them: they only fill the piles
+    piles[0] += rest[:10]
+    piles[1] += rest[10:20]
+    piles[2] += rest[20:]
+    state = from_position([hand, [], []], table, rules, captured=piles, last_capturer=2)
+    take, drop = state.legal_moves()
+    assert (str(take), str(drop)) == ("JH+3C+8C", "JH")
+    assert [s.total for s in state.apply(take).rounds[0].score] == [1, 19, 0]
+    assert [s.total for s in state.apply(drop).rounds[0].score] == [0, 12, 8]
+    view = observation(state, 0)
+    expected = {"leader": ({take: -18.0, drop: -12.0}, drop), "mean": ({take: -8.5, drop: -10.0}, take)}
+    for objective, (values, best) in expected.items():
+        oracle = OraclePlayer(1, worlds=2, objective=objective)
+        oracle.peek = lambda: state
+        assert oracle.evaluate(view) == values
+        assert oracle.choose(view) == best
+    assert bot("pro-mean", seed=1).objective == "mean" and bot("pro", seed=1).objective == "leader"
+    with pytest.raises(ValueError, match="objective"):
+        bot("pro", seed=1, objective="own")
+
+
+def test_pruning_waits_for_prune_from_worlds(monkeypatch):
+    # the sur position again: with pruning from world 16 on, every move is played in the first
+    # 16 worlds, then the two losing moves go and the search stops well before 40 worlds
+    import engine.ai.players as players
+
+    shown = parse_cards("2H 6C 7D JC JD KC 4D 5S")
+    rest = [c for c in CARDS if c not in shown][:40]
+    view = observation(from_position([shown[:3], shown[3:6]], shown[6:], stock=rest), 0)
+    legal = len(view.legal_moves)
+    calls = []
+    real = players.play_out
+    monkeypatch.setattr(players, "play_out", lambda *a, **k: calls.append(1) or real(*a, **k))
+    early = players.ProPlayer(seed=1, worlds=40, prune_from=0).evaluate(view)
+    assert len(calls) < 16 * legal  # without waiting, the search stops before 16 worlds
+    calls.clear()
+    waiting = players.ProPlayer(seed=1, worlds=40, prune_from=16).evaluate(view)
+    assert 16 * legal <= len(calls) < 40 * legal
+    assert max(early, key=early.get) == max(waiting, key=waiting.get)
