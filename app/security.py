@@ -171,8 +171,8 @@ class BodyLimit:
 
     A request whose Content-Length is within the limit, or that has no body (neither
     Content-Length nor Transfer-Encoding), goes on as it is: the HTTP server delivers no more
-    than Content-Length says (its parser reads what follows as the next request). Only a chunked body is counted as it
-    arrives.
+    than Content-Length says (its parser reads what follows as the next request). Only a
+    chunked body is counted as it arrives.
     """
 
     def __init__(self, app: ASGIApp, limit: int, refuse: Render):
