@@ -12,7 +12,7 @@ from engine.cards import mask_of
 from engine.tools.arena import PairResult, play_match, run_arena, summarise
 from engine.tools.cli import main as cli_main
 
-FAIR_SETTINGS = {"pro": {"worlds": 6}}
+FAIR_SETTINGS = {"pro": {"worlds": 6}, "pro-ismcts": {"iterations": 40}}
 
 
 def mid_round_states(seed, rules=Rules(), every=5):
@@ -68,7 +68,7 @@ MODES = [Rules(), Rules(players=3), Rules(players=4), Rules(open_hand=True), Rul
 
 
 @pytest.mark.parametrize("rules", MODES, ids=lambda r: f"{r.players}p-open{int(r.open_hand)}")
-@pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy"])
+@pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy", "pro-ismcts"])
 def test_every_level_chooses_the_same_move_whatever_the_hidden_cards(level, rules):
     rng = random.Random(11)
     checked = 0
