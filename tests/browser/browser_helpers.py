@@ -20,13 +20,20 @@ def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
 
     While the computer is to play, this lets it: a server started with no computer delay
     (`None`) asks for the computer's move only on the `computer-may-move` event, which is sent
-    here until the request is under way (htmx listens only once it has processed the swapped-in
-    table, so one early event may find no listener). With a timer the event is simply unheard.
+    here until htmx has started that element's request (htmx listens only once it has processed
+    the swapped-in table, so one early event may find no listener), and never after: the answer
+    is swapped in inside a View Transition, so the old element stays in the page a moment after
+    its request ended, and a second event would ask again and skip the first swap's transition
+    (seen with chromium 150). With a timer the event is simply unheard.
     """
     page.wait_for_function(
         """([state, ply]) => {
+            if (!window.__askedHook) {
+                window.__askedHook = true;
+                document.addEventListener('htmx:beforeRequest', (e) => { e.detail.elt.__asked = true; });
+            }
             const turn = document.querySelector('#computer-turn');
-            if (turn && !turn.classList.contains('htmx-request')) turn.dispatchEvent(new Event('computer-may-move'));
+            if (turn && !turn.__asked) turn.dispatchEvent(new Event('computer-may-move'));
             const g = document.querySelector('#game');
             return g && g.dataset.state !== 'computer-turn' && (g.dataset.state !== state || +g.dataset.ply !== ply);
         }""",
