@@ -42,13 +42,12 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.ai.playout import Round, apply_move, copy_round, move_value, play_out, sur_counts
+from engine.ai.playout import Round, apply_move, copy_round, move_value, scored_playout
 from engine.ai.worlds import Behaviour, Evidence, sample_world
 from engine.captures import counts_of
 from engine.moves import Move, legal_keys
 from engine.observation import Observation
 from engine.rules import Rules
-from engine.scoring import deal_values, side_totals
 from engine.surs import sur_scores
 
 _CARD = 63  # a move key is ``taken_mask << 6 | card_id`` (`engine.moves.legal_keys`)
@@ -223,8 +222,7 @@ class ISMCTSPlayer:
             node = children[best_key]
             apply_move(world, best_key & _CARD, best_key >> 6, rules)
             path.append(node)
-        play_out(world, self.rng, rules, self.randomness, deal_only=deal_only)
-        points = (deal_values if deal_only else side_totals)(rules, world.captured, sur_counts(world, rules))
+        points = scored_playout(world, self.rng, rules, self.randomness, deal_only)
         sides = rules.sides
         if sides == 2:
             diff = (points[0] - points[1]) / self.scale

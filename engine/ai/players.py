@@ -23,14 +23,13 @@ from statistics import fmean
 from typing import Any, Protocol
 
 from engine.ai.ismcts import ISMCTSPlayer
-from engine.ai.playout import Round, apply_move, copy_round, mask_value, move_value, play_out, sur_counts
+from engine.ai.playout import Round, apply_move, copy_round, mask_value, move_value, scored_playout
 from engine.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
 from engine.captures import BIT, CAPTURERS, capture, counts_of, options
 from engine.cards import ids_of, mask_of
 from engine.match import MatchState
 from engine.moves import Move
 from engine.observation import Observation
-from engine.scoring import deal_values, side_totals
 
 
 class Player(Protocol):
@@ -284,8 +283,7 @@ class ProPlayer:
                 move = legal[i]
                 trial = apply_move(copy_round(sampled), move.card.id, move.takes_mask, rules)
                 deal_only = self.horizon == "deal" and bool(trial.stock)
-                play_out(trial, self.rng, rules, self.randomness, deal_only=deal_only)
-                points = (deal_values if deal_only else side_totals)(rules, trial.captured, sur_counts(trial, rules))
+                points = scored_playout(trial, self.rng, rules, self.randomness, deal_only)
                 values[i] = points[side] - rival([points[s] for s in others])
                 totals[i] += weight * values[i]
                 weights[i] += weight

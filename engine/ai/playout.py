@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,7 @@ from engine.captures import (
 )
 from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
 from engine.rules import Rules
+from engine.scoring import deal_values, side_totals
 from engine.surs import SUR_RANKS, count_sur, is_sur, sur_scores
 
 _CARD_BYTES = bytes(range(52))
@@ -473,6 +475,18 @@ def play_out(
         table = 0
     state.table, state.seat, state.last, state.sur_stack = table, seat, last, sur_stack
     return state
+
+
+
+def scored_playout(
+    state: Round, rng: random.Random, rules: Rules, randomness: float, deal_only: bool
+) -> Sequence[float]:
+    """Each side's points once ``state`` is played out (`play_out`, changing it): the deal's value
+    (`engine.scoring.deal_values`) when it stopped at the end of a deal, else the round's
+    points (`side_totals`). The one way the searches score a sampled world."""
+    play_out(state, rng, rules, randomness, deal_only=deal_only)
+    score = deal_values if deal_only else side_totals
+    return score(rules, state.captured, sur_counts(state, rules))
 
 
 def _best_capture(

@@ -245,8 +245,8 @@ def test_pruning_stops_playing_out_a_move_clearly_behind_and_still_finds_the_sur
     rest = [c for c in CARDS if c not in shown][:40]
     view = observation(from_position([shown[:3], shown[3:6]], shown[6:], stock=rest), 0)
     calls = []
-    real = players.play_out
-    monkeypatch.setattr(players, "play_out", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = players.scored_playout
+    monkeypatch.setattr(players, "scored_playout", lambda *a, **k: calls.append(1) or real(*a, **k))
     legal = len(view.legal_moves)
     plain = players.ProPlayer(seed=1, worlds=40, prune=None).evaluate(view)
     assert len(calls) == 40 * legal  # every move in every world
@@ -389,8 +389,8 @@ def test_pruning_waits_for_prune_from_worlds(monkeypatch):
     view = observation(from_position([shown[:3], shown[3:6]], shown[6:], stock=rest), 0)
     legal = len(view.legal_moves)
     calls = []
-    real = players.play_out
-    monkeypatch.setattr(players, "play_out", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = players.scored_playout
+    monkeypatch.setattr(players, "scored_playout", lambda *a, **k: calls.append(1) or real(*a, **k))
     early = players.ProPlayer(seed=1, worlds=40, prune_from=0).evaluate(view)
     assert len(calls) < 16 * legal  # without waiting, the search stops before 16 worlds
     calls.clear()
