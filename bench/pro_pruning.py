@@ -47,16 +47,16 @@ def main() -> None:
     args = parser.parse_args()
 
     playouts = 0
-    real = players.play_out
+    real = players.scored_playout
 
-    def counting(*a: Any, **k: Any) -> None:
+    def counting(*a: Any, **k: Any) -> Any:
         nonlocal playouts
         playouts += 1
-        real(*a, **k)
+        return real(*a, **k)
 
     views = positions(args.matches)
     references = [players.ProPlayer(seed=9, worlds=args.reference, prune=None).evaluate(v) for v in views]
-    players.play_out = counting  # count from here on: the settings measured, not the reference
+    players.scored_playout = counting  # count from here on: the settings measured, not the reference
     settings: list[dict[str, Any]] = [{"worlds": w, "prune": None} for w in (15, 30, 60, 120, 240)]
     settings += [{"worlds": w, "prune": z} for w in (60, 120, 240, 480) for z in (1.5, 2.5, 3.5)]
     print(f"{len(views)} positions, reference {args.reference} worlds without pruning")
