@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 
 from report import publish  # noqa: E402
 
-from engine import Card, Rules, legal_moves  # noqa: E402
+from engine import Card, Move, Rules, legal_moves  # noqa: E402
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
 BROWSER = {"Sec-Fetch-Site": "same-origin", "Accept-Encoding": "gzip, br"}  # what chromium sends
@@ -157,6 +157,17 @@ def read_table(html: str) -> Table:
     return Table(int(game.group(1)), game.group(2), CARD.findall(hand), CARD.findall(table))
 
 
+def any_legal_move(table: Table, rng: random.Random) -> Move:
+    """One of the legal moves of the hand and table a player sees (the table rules), at random."""
+    hand = [Card.parse(c) for c in table.hand]
+    return rng.choice(legal_moves(hand, [Card.parse(c) for c in table.table], Rules()))
+
+
+def move_form(table: Table, move: Move) -> dict[str, object]:
+    """The move form the browser posts for `move` at the table's ply."""
+    return {"ply": table.ply, "card": str(move.card), "take": [str(c) for c in move.takes]}
+
+
 def element(html: str, element_id: str) -> str:
     """The element with this id, up to its matching closing tag ("" when there is none).
 
@@ -205,9 +216,7 @@ class Player:
         return read_table(answer.text), answer
 
     def choose(self, table: Table) -> dict[str, object]:
-        hand = [Card.parse(c) for c in table.hand]
-        move = self.rng.choice(legal_moves(hand, [Card.parse(c) for c in table.table], Rules()))
-        return {"ply": table.ply, "card": str(move.card), "take": [str(c) for c in move.takes]}
+        return move_form(table, any_legal_move(table, self.rng))
 
 
 @dataclass

@@ -49,13 +49,12 @@ from bare_app import app as bare  # noqa: E402
 from fastapi import Form  # noqa: E402
 from fastapi.responses import HTMLResponse  # noqa: E402
 from jinja2_fragments import render_blocks  # noqa: E402
-from web import Table, read_table  # noqa: E402
+from web import Table, any_legal_move, move_form, read_table  # noqa: E402
 
 from app.forms import MoveForm  # noqa: E402
 from app.main import create_app  # noqa: E402
 from app.views import Selection, table_view  # noqa: E402
 from app.web import FRAGMENTS, Lang, Service, page_context, templates  # noqa: E402
-from engine import Card, Rules, legal_moves  # noqa: E402
 
 HEADERS = [  # what chromium sends with an HTMX request, near enough
     (b"host", b"127.0.0.1:8000"),
@@ -150,10 +149,6 @@ class Game:
             else:
                 await self.post("computer", {"ply": self.table.ply})
 
-    def move(self) -> Any:
-        hand = [Card.parse(c) for c in self.table.hand]
-        return self.rng.choice(legal_moves(hand, [Card.parse(c) for c in self.table.table], Rules()))
-
 
 def round_trips_ms(game: Game, count: int) -> float:
     """The server's CPU per round trip (the move and the computer's reply), the client's own work left out."""
@@ -162,8 +157,8 @@ def round_trips_ms(game: Game, count: int) -> float:
         spent = 0.0
         for _ in range(count):
             await game.to_human_turn()
-            move = game.move()
-            data = {"ply": game.table.ply, "card": str(move.card), "take": [str(c) for c in move.takes]}
+            move = any_legal_move(game.table, game.rng)
+            data = move_form(game.table, move)
             start = time.process_time()
             moved = await call(game.app, "POST", f"{game.page}/move", data, htmx=True)
             parse = time.process_time()
@@ -200,7 +195,7 @@ def work_ms(app: Any, game: Game, count: int) -> tuple[float, float, float]:
             await game.to_human_turn()
             match_id, secret = game.page.split("/")[2:4]
             start = time.process_time()
-            loaded = service.play(match_id, secret, game.table.ply, game.move())
+            loaded = service.play(match_id, secret, game.table.ply, any_legal_move(game.table, game.rng))
             spent[0] += time.process_time() - start
             render(loaded)
             if loaded.computer_to_play:
