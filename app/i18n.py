@@ -19,7 +19,7 @@ import gettext
 from functools import cache
 from pathlib import Path
 
-from engine import card_sum
+from engine import Card, card_sum
 
 LANGS = ("fa", "en")
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -95,8 +95,8 @@ def digits(value: object, lang: str) -> str:
 
 def card_name(code: str, lang: str) -> str:
     """The spoken name of a card code: "هفت خاج", "seven of clubs"."""
-    rank = {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
-    rank_name, suit_name = t(lang, f"rank_{rank}"), t(lang, f"suit_{code[-1]}")
+    card = Card.parse(code)  # the engine reads a card code; its rank and suit name the words
+    rank_name, suit_name = t(lang, f"rank_{card.rank}"), t(lang, f"suit_{card.suit}")
     return f"{rank_name} {suit_name}" if lang == "fa" else f"{rank_name} of {suit_name}"
 
 
