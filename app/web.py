@@ -55,11 +55,10 @@ def _face_picture(index: str, symbol: str, color: str, court: bool, label: str) 
     return Markup(templates.env.get_template("_cards.html").module.face_picture(card, label))
 
 
-def _face(card: object, label: str = "") -> Markup:
+def _face(card: Any, label: str = "") -> Markup:
     """`face(c, label)`: a card's picture (`_cards.html`, `face_picture`), made once per card and
     spoken label and then reused: a table shows a dozen, each some twenty template expressions."""
-    c: Any = card
-    return _face_picture(c.index, c.symbol, c.color, c.face, label)
+    return _face_picture(card.index, card.symbol, card.color, card.face, label)
 
 
 @pass_context
