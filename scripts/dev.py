@@ -94,10 +94,11 @@ def catalogs(args: list[str] | None = None) -> None:
 
 
 # How uvicorn serves the app (the Dockerfile says the same; docs/deploy.md explains each):
-# app.serving's protocol closes a connection that sends nothing for the keep-alive (5 s) or does
+# app.serving's protocol closes a connection that begins no request for the keep-alive (5 s) or does
 # not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 500 connections and
 # requests at once a worker answers 503 at once instead of queueing; it refuses a request head over
-# 16 KiB (400). Arguments given to `serve` come after these, so they win (`--timeout-keep-alive 1`).
+# 16 KiB (431) and parses only a few pipelined requests ahead. Arguments given to `serve` come
+# after these, so they win (`--timeout-keep-alive 1`).
 UVICORN = (
     "--http", "app.serving:Protocol",
     "--timeout-keep-alive", "5",
