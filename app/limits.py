@@ -1,5 +1,6 @@
 """Per-client rate limits on the requests that cost the server real work: new matches and practice
-rounds (`POST /matches`, `POST /practice`), and hints the pro has to work out (`?hint=1` on a
+rounds (`POST /matches`, `POST /practice`, and a finished match's `POST /m/{id}/{secret}/rematch`),
+and hints the pro has to work out (`?hint=1` on a
 practice table, about 100 ms of CPU each when not cached).
 
 The counting is the `limits` library's (the one under Flask-Limiter and SlowAPI): a moving window
@@ -37,7 +38,7 @@ from .i18n import digits, t
 from .settings import Settings
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
-CREATING = frozenset({("POST", "/matches"), ("POST", "/practice")})
+CREATING = frozenset({"/matches", "/practice"})  # and every match's rematch (`creates`)
 MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints"}
 
 
@@ -61,6 +62,18 @@ def client_of(scope: Scope) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.ip_network(f"{address}/64", strict=False))
     return str(address)
+
+
+def creates(scope: Scope) -> bool:
+    """Whether a request would store a new match: a POST to start one or to rematch a finished one.
+
+    >>> [creates({"method": "POST", "path": p}) for p in ("/matches", "/m/a1/s2/rematch", "/m/a1/s2/move")]
+    [True, True, False]
+    >>> creates({"method": "GET", "path": "/matches"})
+    False
+    """
+    path = scope["path"]
+    return scope["method"] == "POST" and (path in CREATING or (path.startswith("/m/") and path.endswith("/rematch")))
 
 
 def parse(limit: str) -> list[RateLimitItem]:
@@ -124,13 +137,13 @@ def too_many(request: Request, kind: str, wait: int) -> Response:
 
 
 class NewMatchLimit:
-    """Refuse `POST /matches` and `POST /practice` over the client's limit with 429."""
+    """Refuse the requests that store a new match (`creates`) over the client's limit with 429."""
 
     def __init__(self, app: ASGIApp, limits: RateLimits):
         self.app, self.limits = app, limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and (scope["method"], scope["path"]) in CREATING and self.limits.items["new"]:
+        if scope["type"] == "http" and self.limits.items["new"] and creates(scope):
             client = client_of(scope)
             if self.limits.local:
                 wait = self.limits.charge("new", client)

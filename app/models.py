@@ -38,6 +38,7 @@ class Match(SQLModel, table=True):
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back
     bot_seed: int | None = Field(default_factory=random_seed, sa_column=Column(BigInteger, nullable=True))
+    rematch: str | None = Field(default=None, max_length=32)  # the match its first rematch made (see `rematch`)
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
 

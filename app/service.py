@@ -319,19 +319,29 @@ class MatchService:
 
     def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
         """A new match with this one's settings (rules, level, mode and game, copied as stored)
-        and a new deal: its seed is new (`seed` is for tests). Offered once the match is over."""
-        with read_session(self.engine) as session:
-            kept = _get(session.connection(), match_id, secret).model_dump(include={"rules", "level", "mode", "game"})
-        match = Match(
-            id=secrets.token_urlsafe(9),
-            secret=secrets.token_urlsafe(24),
-            seed=self.new_seed() if seed is None else seed,
-            bot_seed=self.new_bot_seed(),
-            **kept,
-        )
+        and a new deal: its seed is new (`seed` is for tests). Offered once the match is over.
+
+        Asked again (a double click, a retried request, a second tab), it leads to the match the
+        first one made: that match is noted on this one in the same transaction, under this
+        row's lock, so two racing requests store one match between them."""
         with write_session(self.engine) as session:
-            session.add(match)
-        return match
+            connection = session.connection()
+            match = _get(connection, match_id, secret, lock=True)
+            made = session.get(Match, match.rematch) if match.rematch is not None else None
+            if made is not None:  # (None too if it has been pruned since: then a new one)
+                return made
+            kept = match.model_dump(include={"rules", "level", "mode", "game"})
+            made = Match(
+                id=secrets.token_urlsafe(9),
+                secret=secrets.token_urlsafe(24),
+                seed=self.new_seed() if seed is None else seed,
+                bot_seed=self.new_bot_seed(),
+                **kept,
+            )
+            session.add(made)
+            session.flush()
+            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id))
+        return made
 
     def stored_moves(self, loaded: Loaded) -> list[str]:
         """The match's stored moves in order, in the engine's text form (the replay reads them)."""

@@ -109,6 +109,20 @@ def url_of(match) -> str:
     return f"/m/{match.id}/{match.secret}"
 
 
+def finish(service, match):
+    """Play a match to its end through the service (no HTTP, no rate limit): the person plays
+    their first legal move, the computer its own."""
+    loaded = service.load(match.id, match.secret)
+    while not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match.id, match.secret, loaded.ply)
+        elif loaded.human_to_play:
+            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+        else:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+    return loaded
+
+
 def loaded(client, url: str):
     """The service's `Loaded` (match row and state) for the table at `url`."""
     return client.app.state.service.load(*url.split("/")[2:4])

@@ -4,27 +4,16 @@ round's sheet and its rematch."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from app.i18n import digits, t
 from engine import Rules
-from tests.app.app_helpers import HX, dom, game_state, one, text_of, texts, url_of
+from tests.app.app_helpers import HX, dom, finish, game_state, one, text_of, texts, url_of
 
 SEED = 5_550_123_456_789_000
-
-
-def finish(service, match):
-    """Play a match to its end through the service: the human plays its first legal move."""
-    loaded = service.load(match.id, match.secret)
-    while not loaded.over:
-        if loaded.sheet_pending:
-            loaded = service.next_round(match.id, match.secret, loaded.ply)
-        elif loaded.human_to_play:
-            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
-        else:
-            loaded = service.computer(match.id, match.secret, loaded.ply)
-    return loaded
 
 
 def created(client: TestClient, **data: str) -> str:
@@ -114,9 +103,35 @@ def test_the_match_end_page_shows_every_rounds_sheet_and_a_rematch_with_the_same
     assert json.loads(new.match.rules) == json.loads(match.rules) and new.match.level == "medium"
     assert new.state.rules == Rules.from_dict(json.loads(match.rules)) and new.state.players == 3
     assert ids(client.get("/history").text)[0] == new.match.id
-    # from HTMX the browser is sent to the new table
+    # from HTMX the browser is sent to the new table: the same one, the rematch is made once
     hx = client.post(url + "/rematch", headers=HX, follow_redirects=False)
-    assert hx.status_code == 204 and hx.headers["HX-Redirect"].startswith("/m/")
+    assert hx.status_code == 204 and hx.headers["HX-Redirect"] == new_url
+
+
+def stored_matches(service) -> int:
+    with service.engine.connect() as connection:
+        return connection.execute(text("SELECT count(*) FROM match")).scalar_one()
+
+
+def test_a_rematch_asked_again_or_at_once_from_many_places_leads_to_one_match(client):
+    """A double click, a retried request or a second tab: every rematch of one match after the
+    first leads to the match the first made. Eight at once (threads, each its own transaction)
+    store one between them, on SQLite and PostgreSQL alike; the new match's own rematch is a
+    new match again."""
+    service = client.app.state.service
+    match = service.create("easy", 11, "table", seed=SEED)
+    finish(service, match)
+    before = stored_matches(service)
+    with ThreadPoolExecutor(8) as pool:
+        made = set(pool.map(lambda _: service.rematch(match.id, match.secret).id, range(8)))
+    assert len(made) == 1 and stored_matches(service) == before + 1
+    clicks = [client.post(url_of(match) + "/rematch", follow_redirects=False) for _ in range(2)]
+    assert [c.headers["location"].split("/")[2] for c in clicks] == [made.pop()] * 2
+    assert stored_matches(service) == before + 1
+    again = service.load(*clicks[0].headers["location"].split("/")[2:4]).match
+    finish(service, again)
+    assert service.rematch(again.id, again.secret).id not in (match.id, again.id)
+    assert stored_matches(service) == before + 2
 
 
 def test_an_all_fours_match_is_listed_and_its_rematch_keeps_the_game(client):

@@ -19,7 +19,7 @@ from app.i18n import digits, t
 from app.main import create_app
 from app.service import Loaded
 from app.settings import Settings
-from tests.app.app_helpers import HX, dom, first_move, loaded, one, text_of, url_of
+from tests.app.app_helpers import HX, dom, finish, first_move, loaded, one, text_of, url_of
 from tests.conftest import FIXED_BOTS
 
 NEW_MATCH = {"level": "easy", "target": "31", "preset": "table"}
@@ -89,6 +89,20 @@ def test_new_matches_over_the_limit_get_a_429_page_and_nothing_is_stored(limited
     assert limited.post("/practice", data={"level": "easy"}, follow_redirects=False).status_code == 303
     assert limited.post("/matches", data=NEW_MATCH, follow_redirects=False).status_code == 429
     assert stored_matches(limited) == 3
+
+
+def test_a_rematch_is_a_new_match_for_the_limit(limited):
+    """After `POST /matches` answers 429, rematches of a finished match (each would store one)
+    are refused too, 61 of them, and store nothing."""
+    service = limited.app.state.service
+    over = service.create("easy", 11, "table", seed=SEED)
+    finish(service, over)  # played through the service: not counted by the limit
+    for status in (303, 303, 429):
+        assert limited.post("/matches", data=NEW_MATCH, follow_redirects=False).status_code == status
+    stored = stored_matches(limited)
+    refused = [limited.post(url_of(over) + "/rematch", follow_redirects=False).status_code for _ in range(61)]
+    assert refused == [429] * 61
+    assert stored_matches(limited) == stored
 
 
 def test_the_429_page_speaks_the_players_language_and_to_htmx(limited):
