@@ -93,7 +93,7 @@ class SideView:
     total: str
     round_points: str = ""  # the points already won this round (the engine's `Observation.points`)
     last_capture: list[CardView] = field(default_factory=list)  # the side's last capture this round, on its pile
-    round_items: str = ""  # which: "aces 2 · ten of diamonds 3", from the engine's score lines
+    round_items: str = ""  # which: "aces 2, ten of diamonds 3", from the engine's score lines
 
 
 @dataclass
@@ -665,7 +665,7 @@ def table_view(
     for side, score in zip(sides, points, strict=True):
         side.round_points = d(score.total)
         won = [line for line in score.lines if line.points and line.item in LINES]
-        side.round_items = " · ".join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
+        side.round_items = t(lang, "sep").join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
     for side, cards in zip(sides, last_captures(view), strict=True):
         side.last_capture = [card_view(c, lang) for c in cards]
         for card in side.last_capture:

@@ -55,7 +55,7 @@ def test_the_home_page_starts_a_practice_round(client):
     assert text_of(page, "#hint-button") == t("fa", "hint_button")
     assert dom(page).select("#scores .total") == [], "no match score in practice"
     listed = texts(client.get("/").text, "#saved li span")
-    practice = f"{t('fa', 'saved_practice')} · {t('fa', 'level_pro')} · {t('fa', 'result_playing')}"
+    practice = t("fa", "sep").join([t("fa", "saved_practice"), t("fa", "level_pro"), t("fa", "result_playing")])
     assert listed == [practice], "the home page lists it as a practice"
     assert client.post("/practice", data={"level": "oracle"}).status_code == 400
 
@@ -271,7 +271,7 @@ def test_practice_rounds_keep_a_short_list_of_their_own(client):
         client.post("/practice", data={"level": "easy"})
     home = client.get("/").text
     items = texts(home, "#saved li span")
-    practices = [item for item in items if item.startswith(t("fa", "saved_practice") + " ·")]
+    practices = [item for item in items if item.startswith(t("fa", "saved_practice") + t("fa", "sep").rstrip())]
     assert len(items) == 4 and len(practices) == 3
     assert match.headers["location"] in [a["href"] for a in dom(home).select("#saved li a")]
     assert not any("–" in item for item in practices), "a practice shows no match score"
