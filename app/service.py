@@ -29,7 +29,7 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
-from sqlmodel import col, select
+from sqlmodel import col, delete, select
 
 import engine.allfours as allfours
 from engine import Card, IllegalMove, MatchState, Move, Rules, RulesError, bot, new_match, observation
@@ -135,9 +135,9 @@ class Loaded:
 
     @property
     def can_undo(self) -> bool:
-        """Practice only: the human moved and the computer has not answered yet."""
-        last = self.state.last
-        return self.practice and self.computer_to_play and self.ply > 0 and last is not None and last.seat == HUMAN
+        """Practice only, until the round ends: the person has made a move to take back (they lead
+        every deal of a practice, so any move made means one of theirs)."""
+        return self.practice and not self.over and self.ply > 0
 
 
 def offered(value: int | None, bounds: tuple[int, int]) -> bool:
@@ -486,12 +486,15 @@ class MatchService:
             return self._current(match_id, secret)
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
-        """Practice: take back the human's move made at `ply - 1`, if the computer has not answered.
+        """Practice: take back the person's last move and the computer's answer to it, at any time
+        until the round ends. `ply` is the table the player saw: an undo asked from it takes back
+        the last move the person had made by then (the computer may have answered since).
 
         Moves are otherwise never changed; a practice keeps no score, so taking one back loses
-        nothing. The human leads every deal of a practice's one round (the dealer plays last),
-        so the move taken back never ended a deal: no new cards have been seen. `match.undos`
-        counts undos, so that forms and cached states from before one are known to be stale.
+        nothing. An answer that ended a deal is taken back too: the player has then seen the next
+        deal's cards, which the same seed deals again (practice is for learning; it hides nothing
+        the player was not shown). `match.undos` counts undos, so that forms and cached states
+        from before one are known to be stale: a replayed undo (a double click) changes nothing.
         """
         try:
             with write_session(self.engine) as session:
@@ -500,19 +503,20 @@ class MatchService:
                 state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)
-                if ply < match.ply:
-                    raise Refused("undo_late", 409)
                 if ply > match.ply or (undos is not None and undos != match.undos):
                     return Loaded(match, state)  # a replayed undo: it was done already
-                if not Loaded(match, state).can_undo:
+                if Loaded(match, state).over:
+                    raise Refused("practice_over", 409)
+                query = select(MoveRow.ply).where(MoveRow.match_id == match.id, MoveRow.seat == HUMAN, MoveRow.ply < ply)
+                mine = session.exec(query.order_by(col(MoveRow.ply).desc()).limit(1)).first()
+                if mine is None:
                     raise Refused("undo_nothing", 409)
-                query = select(MoveRow).where(MoveRow.match_id == match.id, MoveRow.ply == ply - 1)
-                session.delete(session.exec(query).one())
-                session.flush()
-                match.ply -= 1
+                session.exec(delete(MoveRow).where(col(MoveRow.match_id) == match.id, col(MoveRow.ply) >= mine))
+                read_ply = match.ply
+                match.ply = mine
                 match.undos += 1
                 match.status = "playing"
-                _save(connection, match, ply, match.undos - 1)
+                _save(connection, match, read_ply, match.undos - 1)
                 before = replay(connection, match)
         except Conflict:
             return self._current(match_id, secret)

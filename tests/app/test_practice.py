@@ -148,13 +148,36 @@ def test_undo_takes_back_the_move_before_the_computer_answers(client):
     assert text_of(nothing.text, "#message") == t("fa", "msg_undo_nothing")
 
 
-def test_undo_is_refused_once_the_computer_has_answered(client):
+def test_undo_after_the_computer_answered_takes_back_both_moves_until_the_round_ends(client):
+    """The undo stays offered after the computer's answer: it takes back the person's last move
+    and the answer, one pair per undo, from the table the player saw (a form from before the
+    answer takes back the same pair); once the round is over there is nothing to take back."""
     url = start(client)
-    client.post(url + "/move", data={"ply": 0, **first_move(loaded(client, url).state)}, headers=HX)
-    client.post(url + "/computer", data={"ply": 1}, headers=HX)
-    response = client.post(url + "/undo", data={"ply": 1}, headers=HX)
-    assert response.status_code == 409 and text_of(response.text, "#message") == t("fa", "msg_undo_late")
-    assert loaded(client, url).ply == 2 and rows(client, url) == 2
+    service = client.app.state.service
+    states = [loaded(client, url).state]
+    for ply in range(6):  # three moves each
+        if ply % 2 == 0:
+            client.post(url + "/move", data={"ply": ply, **first_move(states[-1])}, headers=HX)
+        else:
+            client.post(url + "/computer", data={"ply": ply}, headers=HX)
+        states.append(loaded(client, url).state)
+    page = client.get(url, headers=HX).text
+    assert game_state(page) == ("your-turn", 6) and text_of(page, "#undo") == t("fa", "undo")
+    response = client.post(url + "/undo", data={"ply": 6, "undos": 0}, headers=HX)
+    assert response.status_code == 200 and game_state(response.text) == ("your-turn", 4)
+    assert loaded(client, url).state == states[4] and rows(client, url) == 4
+    stale = client.post(url + "/undo", data={"ply": 3, "undos": 1}, headers=HX)  # seen before the answer at ply 3
+    assert game_state(stale.text) == ("your-turn", 2) and loaded(client, url).state == states[2]
+    assert rows(client, url) == 2 and loaded(client, url).match.undos == 2
+    match_id, secret = url.split("/")[2:4]
+    over = service.load(match_id, secret)
+    while not over.over:
+        move = over.state.legal_moves()[0]
+        over = service.play(match_id, secret, over.ply, move) if over.human_to_play else service.computer(match_id, secret, over.ply)
+    assert dom(client.get(url, headers=HX).text).select("#undo") == []
+    refused = client.post(url + "/undo", data={"ply": over.ply, "undos": 2}, headers=HX)
+    assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_practice_over")
+    assert rows(client, url) == over.ply == 48
 
 
 def test_undo_is_refused_in_a_match(client):
