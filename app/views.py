@@ -153,6 +153,7 @@ class TableView:
     round_no: str
     log: list[MoveLine]
     log_finished: bool  # the log shows the moves of the round that just ended
+    log_start: int  # the number of the log's first line: its move's place in the round
     computer_last: MoveLine | None
     announce: str
     hint: str
@@ -461,7 +462,9 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             action = Action("place", t(lang, "place"), True)
         else:
             action = Action("capture", t(lang, "choose_set" if sel.card.is_number else "choose_same"), False)
-        if captures:
+        if captures and not sel.card.is_number and not sel.card.is_jack and sel.takes in captures:
+            hint = t(lang, "same_chosen")  # a king or queen with its match chosen: nothing left to tap
+        elif captures:
             hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.is_jack else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
@@ -679,7 +682,8 @@ def table_view(
     moves, log_finished = view.moves, False
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
-    log = [_line(p.seat, p, lang, players) for p in moves[-max(6, 2 * players):]]
+    shown = moves[-max(6, 2 * players):]
+    log = [_line(p.seat, p, lang, players) for p in shown]
     computer_moves = [p for p in moves if p.seat != HUMAN]
     computer_last = _line(computer_moves[-1].seat, computer_moves[-1], lang, players) if computer_moves else None
     announce = ""
@@ -734,9 +738,11 @@ def table_view(
         stock_count=view.stock_count,
         sides=sides,
         target=d(view.rules.target),
-        round_no=d(view.round_no + 1),
+        # while a round's sheet is up the engine has dealt the next round: the sheet's round is named
+        round_no=d(len(view.finished_rounds) if the_sheet is not None else view.round_no + 1),
         log=log,
         log_finished=log_finished,
+        log_start=len(moves) - len(shown) + 1,
         computer_last=computer_last,
         announce=announce,
         hint=hint,
@@ -861,13 +867,14 @@ class LevelStats:
     won: str
     lost: str
     best_margin: str  # the widest win: your side's total less the best other side's; "–" without a win
-    surs: str  # the surs you made (your seat's moves the engine marked as a sur), scoring or not
+    surs: str  # the surs your side scored, as each round's sheet counts them (the engine's score)
 
 
 def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
     """Per level, over this browser's finished Chaharbargh matches (practice rounds and All Fours
-    aside): won, lost, the best margin and the surs made. Who won, the totals and which moves were
-    surs are the engine's facts (`winner`, `totals`, each round's `PlayedMove.sur`)."""
+    aside): won, lost, the best margin and the surs scored. Who won, the totals and how many surs
+    scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
+    nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
     d = lambda v: digits(v, lang)  # noqa: E731
     out = []
     for level in LEVELS:
@@ -887,7 +894,7 @@ def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
                 margins.append(totals[side] - max(x for s, x in enumerate(totals) if s != side))
             else:
                 lost += 1
-            surs += sum(1 for r in state.rounds for p in r.moves if p.seat == HUMAN and p.sur)
+            surs += sum(r.score[side].surs for r in state.rounds if r.score)
         out.append(
             LevelStats(level, t(lang, f"level_{level}"), d(won), d(lost), d(max(margins)) if margins else "–", d(surs))
         )

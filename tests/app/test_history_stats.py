@@ -5,16 +5,20 @@ expected figures are worked out here from the table as the player saw it while p
 from __future__ import annotations
 
 from app.i18n import digits, t
-from engine import bot, observation
+from app.models import Match
+from app.service import Loaded
+from app.views import history_stats, sheet
+from engine import Rules, bot, from_position, observation
 from tests.app.app_helpers import dom, one, url_of
 
 SEEDS = (7_001, 7_002, 7_003)
 
 
 def play_out(service, match, player):
-    """Play a match to its end, the person's moves chosen by `player`; count the person's surs
-    as a player would: a capture that takes every card left on the table, by a card that is not
-    a jack (the table rules: a jack's sweep is no sur)."""
+    """Play a match to its end, the person's moves chosen by `player`; count the person's scoring
+    surs as a player would: a capture that takes every card left on the table, by a card that is
+    not a jack (the table rules: a jack's sweep is no sur), before the last deal (once the stock
+    is empty a sur scores nothing, R8)."""
     loaded, surs = service.load(match.id, match.secret), 0
     while not loaded.over:
         if loaded.sheet_pending:
@@ -22,7 +26,7 @@ def play_out(service, match, player):
         elif loaded.human_to_play:
             view = observation(loaded.state, 0)
             move = player.choose(view)
-            if move.takes and set(move.takes) == set(view.table) and move.card.rank != 11:
+            if move.takes and set(move.takes) == set(view.table) and move.card.rank != 11 and view.stock_count:
                 surs += 1
             loaded = service.play(match.id, match.secret, loaded.ply, move)
         else:
@@ -67,3 +71,21 @@ def test_no_statistics_before_a_finished_match(client):
     match = client.app.state.service.create("easy", 31, "table", seed=7_004)
     client.get(url_of(match))
     assert not dom(client.get("/history").text).select("#stats")
+
+
+def test_a_sur_in_the_last_deal_is_counted_as_the_sheet_counts_it():
+    """Worked by hand: the last deal (empty stock), you hold 2♥ and A♣, the computer K♦, the
+    table 4♦ 5♠. Your 2♥ takes 4♦ and 5♠ (2 + 4 + 5 = 11) and leaves the table empty: a sur, but
+    in the last deal it scores nothing (R8). The computer places K♦, you place A♣, and the cards
+    left go to you, the last to capture: your ace is the round's one point, which wins a match to
+    1. The sheet counts 0 surs for you, and so do the statistics (they counted 1)."""
+    rules = Rules.from_dict({**Rules().to_dict(), "target": 1})
+    state = from_position([["2H", "AC"], ["KD"]], ["4D", "5S"], stock=[], rules=rules)
+    for move in ("2H+4D+5S", "KD", "AC"):
+        state = state.apply(next(m for m in state.legal_moves() if str(m) == move))
+    assert state.winner == 0 and state.rounds[0].moves[0].sur, "a sur was made, and the match won"
+    match = Match(id="m", secret="s", seed=0, rules="{}", level="easy", mode="match", game="chaharbargh")
+    played = Loaded(match, state)
+    surs_line = next(line for line in sheet(observation(state, 0), "en").lines if line.label == t("en", "line_surs"))
+    assert (surs_line.points[0], surs_line.note[0]) == ("0", "0 surs")
+    assert history_stats([played], "en")[0].surs == "0"

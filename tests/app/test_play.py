@@ -31,6 +31,7 @@ from tests.app.app_helpers import (
     state_of,
     takeable,
     text_of,
+    texts,
     url_of,
 )
 
@@ -147,6 +148,36 @@ def test_a_king_facing_two_kings_asks_which_one(client):
     assert text_of(page, "#hint") == t("fa", "pick_same")
     page = client.get(url, params={"card": str(move.card), "toggle": str(next(iter(move.takes)))}, headers=HX).text
     assert action(page) == ("capture", True)
+    assert text_of(page, "#hint") == t("fa", "same_chosen"), "chosen: nothing is left to tap"
+
+
+def test_a_king_facing_one_king_comes_with_it_chosen_and_says_so(client):
+    def one_king(state):
+        moves = state.legal_moves()
+        return any(m.card.rank == 13 and m.takes and sum(x.card == m.card for x in moves) == 1 for m in moves)
+
+    url = start(client, seed_where(one_king))
+    move = next(m for m in state_of(client, url).legal_moves() if m.card.rank == 13 and m.takes)
+    page = client.get(url, params={"select": str(move.card)}, headers=HX).text
+    assert action(page) == ("capture", True) and set(chosen(page)) == codes(move.takes)
+    assert text_of(page, "#hint") == t("fa", "same_chosen")
+
+
+def test_the_last_moves_are_numbered_by_their_place_in_the_round(client):
+    """The log shows the round's last few moves; its numbers go on from the round's first move
+    instead of starting again at 1 as older moves leave it."""
+    url = start(client, BASE)
+    response = client.get(url, headers=HX)
+    for _ in range(12):
+        status, ply = game_state(response.text)
+        if status == "computer-turn":
+            response = client.post(url + "/computer", data={"ply": ply}, headers=HX)
+        else:
+            response = human_move(client, url, response.text, ply)
+    moves = len(state_of(client, url).current.moves)
+    lines = texts(response.text, "#log li")
+    assert moves == 12 and len(lines) == 6
+    assert one(response.text, "#log")["start"] == str(moves - len(lines) + 1) == "7"
 
 
 def test_selecting_garbage_or_a_card_not_in_hand_is_refused(client):
@@ -372,6 +403,8 @@ def play_to_the_end(client: TestClient, url: str) -> list[str]:
             return sheets
         if status == "round-over":
             sheets.append(response.text)
+            # the engine has dealt the next round already; the panel names the round on the sheet
+            assert text_of(response.text, ".score-head b") == digits(len(sheets), "fa")
             refused = client.post(url + "/move", data={"ply": ply, "card": "7C"}, headers=HX)
             assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_round_sheet")
             stale = client.post(url + "/next", data={"ply": ply - 1}, headers=HX)
