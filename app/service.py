@@ -507,8 +507,12 @@ class MatchService:
                     return Loaded(match, state)  # a replayed undo: it was done already
                 if Loaded(match, state).over:
                     raise Refused("practice_over", 409)
-                query = select(MoveRow.ply).where(MoveRow.match_id == match.id, MoveRow.seat == HUMAN, MoveRow.ply < ply)
-                mine = session.exec(query.order_by(col(MoveRow.ply).desc()).limit(1)).first()
+                mine = session.exec(  # the person's last move made by the table the player saw
+                    select(MoveRow.ply)
+                    .where(MoveRow.match_id == match.id, MoveRow.seat == HUMAN, MoveRow.ply < ply)
+                    .order_by(col(MoveRow.ply).desc())
+                    .limit(1)
+                ).first()
                 if mine is None:
                     raise Refused("undo_nothing", 409)
                 session.exec(delete(MoveRow).where(col(MoveRow.match_id) == match.id, col(MoveRow.ply) >= mine))
