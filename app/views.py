@@ -692,8 +692,9 @@ def table_view(
         if not announce and moves and moves[-1].seat != HUMAN:
             announce = _announce(moves[-1], lang, players)
     if view.moves and all(n == 4 for n in view.hand_counts):  # every hand was empty: a new deal
+        # said to a screen reader; the eye sees the cards come from the stock, and the hint keeps
+        # its two lines for what to do (a steady table: app.css)
         announce = f"{announce} {t(lang, 'dealt')}".strip()
-        hint = f"{t(lang, 'dealt')} {hint}".strip()
 
     if loaded.over:
         state = "practice-over" if loaded.practice else "match-over"

@@ -584,8 +584,8 @@ def test_when_both_hands_are_empty_four_new_cards_are_dealt_and_announced(client
         client.post(url + "/move", data={"ply": ply, **first_move(state_of(client, url))})
     page = client.get(url).text
     assert game_state(page) == ("your-turn", 8) and len(hand(page)) == 4
-    assert text_of(page, "#hint") == f"{t('fa', 'dealt')} {t('fa', 'your_turn')}"
-    assert text_of(page, "#announce").endswith(t("fa", "dealt"))
+    assert text_of(page, "#hint") == t("fa", "your_turn"), "the hint keeps its lines for what to do"
+    assert text_of(page, "#announce").endswith(t("fa", "dealt")), "a screen reader is told"
     # 52 cards, less 4 + 4 in hands and 4 on the table, less the second deal of 4 + 4
     assert text_of(page, "#stock-count") == digits(52 - 8 - 4 - 8, "fa")
 

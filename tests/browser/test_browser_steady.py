@@ -1,0 +1,92 @@
+"""A steady table in chromium (issue 24, items 5 and 10): over a whole round, at 390x844 and
+1280x800, with two seats, four and four with the open hand, the hand and the action button stay
+where they are from one turn of the person to the next (within 8 px), the hand and the button
+are on the screen, and no text on the table is smaller than 14 px on a phone.
+
+Each match is played through the service (`setups.drive`'s moves: the person's first legal move,
+the computer's own); the browser opens the table at each of the person's turns, as a player
+coming back to it would, and once a card is chosen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from app.service import MatchService
+from tests.browser.setups import url_of
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+MATCHES = {  # the home form's settings of each kind of table
+    "two seats": {"players": 2},
+    "four seats": {"players": 4},
+    "four seats, open hand": {"players": 4, "open_hand": True},
+}
+STEADY = 8  # px: how far the hand's top may move from one turn to the next
+
+PLACES = """() => {
+    const top = (s) => {
+        const e = document.querySelector(s);
+        return e ? e.getBoundingClientRect().top + scrollY : null;
+    };
+    const hand = document.querySelector('#hand').getBoundingClientRect();
+    const action = document.querySelector('#action');
+    const bottom = Math.max(hand.bottom, action ? action.getBoundingClientRect().bottom : 0);
+    return {hand: top('#hand'), action: top('#action'), bottom: bottom + scrollY, height: innerHeight};
+}"""
+
+SMALL_TEXT = """() => {
+    // every piece of visible text on the table (not the cards' own pictures): its size in px
+    const small = [];
+    const walker = document.createTreeWalker(document.querySelector('#game'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!node.textContent.trim() || element.closest('svg, .sr-only, [hidden]')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+        const size = parseFloat(getComputedStyle(element).fontSize);
+        if (size < 14) small.push([node.textContent.trim().slice(0, 30), size]);
+    }
+    return small;
+}"""
+
+
+def places_over_a_round(page: Page, service: MatchService, match, check_text: bool) -> list[dict]:
+    """Play the match's first round through the service, opening the table at each of the
+    person's turns; the places of the hand and the action button each time (and once a card is
+    chosen, every fifth turn)."""
+    seen, turn = [], 0
+    loaded = service.load(match.id, match.secret)
+    while not loaded.sheet_pending and not loaded.over:
+        if not loaded.human_to_play:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+            continue
+        page.goto(url_of(loaded))
+        seen.append(page.evaluate(PLACES))
+        if check_text:
+            assert page.evaluate(SMALL_TEXT) == [], f"text under 14 px at ply {loaded.ply}"
+        move = loaded.state.legal_moves()[0]
+        if turn % 5 == 0 and page.locator("#action").count():
+            page.click(f'#hand [data-card="{move.card}"]')
+            page.wait_for_selector(f'#hand [data-card="{move.card}"][aria-pressed="true"]')
+            seen.append(page.evaluate(PLACES))
+        loaded = service.play(match.id, match.secret, loaded.ply, move)
+        turn += 1
+    return seen
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("kind", MATCHES)
+def test_the_hand_and_the_button_stay_put_over_a_whole_round(new_page, server, kind, size):
+    service = server.app.state.service
+    match = service.create("easy", None, "table", **MATCHES[kind])
+    page = new_page(server, viewport=VIEWPORTS[size])
+    seen = places_over_a_round(page, service, match, check_text=size == "phone")
+    hands = [s["hand"] for s in seen]
+    actions = [s["action"] for s in seen if s["action"] is not None]
+    assert len(hands) >= 12, "a whole round was watched"
+    assert max(hands) - min(hands) <= STEADY, hands
+    assert max(actions) - min(actions) <= STEADY, actions
+    assert all(s["bottom"] <= s["height"] for s in seen), "the hand and the button are on the screen"
