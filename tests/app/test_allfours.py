@@ -5,6 +5,8 @@ the finished match's record replaying."""
 
 from __future__ import annotations
 
+from itertools import count
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
@@ -12,7 +14,7 @@ from sqlalchemy import text
 from app.i18n import card_name, t
 from engine import allfours
 from engine.cards import CARDS
-from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, loaded, one, state_of
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, loaded, one, state_of, url_of
 
 
 def matches(client: TestClient) -> int:
@@ -25,6 +27,13 @@ def create(client: TestClient, **fields: str) -> str:
     response = client.post("/matches", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text[:500]
     return response.headers["location"]
+
+
+def create_dealt_by(client: TestClient, dealer: int, players: int = 2) -> str:
+    """A match whose cut makes `dealer` deal first: the first seed the engine cuts that way."""
+    rules = allfours.Rules(players=players)
+    seed = next(s for s in count() if allfours.new_match(s, rules).dealer == dealer)
+    return url_of(client.app.state.service.create_allfours("easy", players, seed=seed))
 
 
 def hidden(state: allfours.MatchState) -> set[str]:
@@ -140,7 +149,7 @@ def test_whole_match_at_easy(client: TestClient, players: int) -> None:
     assert dom(page).select("#sheet-lines") or dom(page).select("#sheet")
     assert one(page, "#record")["href"] == url + "/record.json"
     data = client.get(url + "/record.json").json()
-    assert data["format"] == "allfours-record/1"
+    assert data["format"] == "allfours-record/2"
     assert allfours.replay(data) == state
     # the whole match's moves as stored are the record's moves, round by round
     moves = [m["move"] for r in data["rounds"] for m in r["moves"]]
@@ -204,7 +213,7 @@ def test_stale_ply_changes_nothing(client: TestClient) -> None:
 
 
 def test_refused_moves(client: TestClient) -> None:
-    url = create(client)
+    url = create_dealt_by(client, dealer=1)
     client.cookies.set("lang", "en")
     state = state_of(client, url)
     ply = loaded(client, url).ply
@@ -253,7 +262,7 @@ def test_history_lists_an_all_fours_match(client: TestClient) -> None:
 
 def test_without_javascript_a_move_redirects_after_the_computer(client: TestClient) -> None:
     """A plain form post (no HTMX) answers 303 to the table, the computer seats having moved."""
-    url = create(client, players="4")
+    url = create_dealt_by(client, dealer=3, players=4)
     ply = loaded(client, url).ply
     state = state_of(client, url)
     assert state.turn == 0  # seat 3 deals, seat 0 decides first
