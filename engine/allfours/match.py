@@ -272,7 +272,7 @@ def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
         raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
     n = rules.players
     cut = cut_for_deal(seed, n) if rules.first_dealer == "cut" else None
-    dealer = n - 1 if cut is None else cut.dealer
+    dealer = n - 1 if cut is None else cut.dealer  # "last": how every match was dealt before the cut
     empty = tuple(() for _ in range(n))
     base = MatchState(rules, seed, 0, 0, dealer, "beg", 0, empty, empty, (), (), (), 0, ((), ()), (0, 0), None, cut=cut)
     draft = _Draft(base)

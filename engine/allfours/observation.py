@@ -7,9 +7,8 @@
 
 It holds the seat's own hand, the cards turned up, the trick in progress and every trick and
 decision of the round so far, the other hands' sizes, the stock's size, the scores and the cut
-for the first deal (cut from its own pack, shuffled again before the deal: it tells nothing of
-any hand). It never
-holds another hand (a partner's included), the stock, what another seat was dealt, or the seed.
+for the first deal (cut from a pack of its own: it tells nothing of any hand). It never holds
+another hand (a partner's included), the stock, what another seat was dealt, or the seed.
 """
 
 from __future__ import annotations

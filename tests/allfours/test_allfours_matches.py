@@ -239,7 +239,7 @@ def test_a_record_from_before_the_cut_replays_as_it_was_played(path):
     assert state.finished and state.winner == data["winner"] and state.cut is None
     assert [log.dealer for log in state.rounds] == [(players - 1 + r) % players for r in range(len(state.rounds))]
     # the same match as the app stores it, seed + rules + moves, rebuilds the same state
-    stored = new_match(data["seed"], Rules.from_dict(json.loads(json.dumps(data["rules"]))))
+    stored = new_match(data["seed"], Rules.from_dict(data["rules"]))
     for round_data in data["rounds"]:
         for move in round_data["moves"]:
             stored = stored.apply(Move.parse(move["move"]))
