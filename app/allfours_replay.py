@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from engine.allfours import MatchState
 
 from .allfours_examples import line_words, move_words, suit_name
-from .allfours_views import hand_order
+from .allfours_views import cut_words, hand_order
 from .i18n import digits, t
 from .service import Loaded
 from .views import CardView, card_view, seat_name, side_name, urls
@@ -34,6 +34,7 @@ class AfReplayView:
     last_ply: int
     position: str
     round_no: str
+    cut: str  # the cut for the first deal, told during round one ("" otherwise)
     last_move: str | None
     round_ended: bool
     seats: list[AfReplaySeat]
@@ -71,6 +72,7 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         last_ply=last_ply,
         position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
         round_no=d(len(state.rounds) + (0 if state.finished else 1)),
+        cut=cut_words(state.cut, players, lang) if state.cut is not None and not state.rounds else "",
         last_move=last_move,
         round_ended=ended is not None,
         seats=[

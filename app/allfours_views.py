@@ -1,16 +1,17 @@
 """The All Fours table as the person's seat sees it: built from `engine.allfours.observation`
 of seat 0 only, so no other hand (a partner's included), the stock or the seed can reach a page.
 
-The view decides no rule: which cards may be played are the engine's legal moves, and the
-round sheet lists the round log's score lines (High, Low, Jack or hang jack, Game, kicks and
-"take one") as the engine scored them.
+The view decides no rule: which cards may be played are the engine's legal moves, the round
+sheet lists the round log's score lines (High, Low, Jack or hang jack, Game, kicks and "take
+one") as the engine scored them, and the cut for the first deal is told as the engine cut it
+(who cut what, each time, and who deals).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.allfours import Observation, observation, power
+from engine.allfours import Cut, CutCard, Observation, observation, power
 from engine.allfours.scoring import ScoreLine
 
 from .i18n import card_name, digits, t
@@ -81,6 +82,7 @@ class AfTable:
     target: str
     round_no: str
     dealer: str
+    cut: str  # the cut for the first deal, told during round one ("" otherwise)
     this_round: list[AfLine]
     log: list[str]
     log_finished: bool
@@ -115,6 +117,21 @@ def move_text(move, lang: str) -> str:
     if move.card is not None:
         return card_name(str(move.card), lang)
     return t(lang, DECISION_KEYS[move.decision])
+
+
+def cut_words(cut: Cut, players: int, lang: str) -> str:
+    """The cut for the first deal in words: each seat's card, again for each tie, and who deals.
+    The engine says who tied (another attempt) and who cut highest (``cut.dealer``)."""
+    def one(c: CutCard) -> str:
+        return t(lang, "af_said", who=seat_name(c.seat, players, lang), what=card_name(str(c.card), lang))
+
+    said = [t(lang, "list_separator").join(one(c) for c in attempt) for attempt in cut.attempts]
+    sentences = [t(lang, "af_cut", cuts=said[0])] + [t(lang, "af_cut_again", cuts=cuts) for cuts in said[1:]]
+    if cut.dealer == HUMAN:
+        sentences.append(t(lang, "af_cut_you_deal"))
+    else:
+        sentences.append(t(lang, "af_cut_deals", who=seat_name(cut.dealer, players, lang)))
+    return " ".join(sentences)
 
 
 def line_view(line: ScoreLine, view: Observation, lang: str) -> AfLine:
@@ -258,6 +275,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         target=d(rules.target),
         round_no=d(view.round_no + 1),
         dealer=seat_name(view.dealer, players, lang),
+        cut=cut_words(view.cut, players, lang) if view.cut is not None and playing and view.round_no == 0 else "",
         this_round=[line_view(line, view, lang) for line in view.lines] if playing else [],
         log=log,
         log_finished=log_finished,

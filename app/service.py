@@ -21,7 +21,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, update
@@ -320,6 +320,9 @@ class MatchService:
     def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
         """A new match with this one's settings (rules, level, mode and game, copied as stored)
         and a new deal: its seed is new (`seed` is for tests). Offered once the match is over.
+        An All Fours match stored before the cut for the deal (its rules read as
+        `first_dealer="last"`) is the one exception to "as stored": its rematch is a new match,
+        and cuts.
 
         Asked again (a double click, a retried request, a second tab), it leads to the match the
         first one made: that match is noted on this one in the same transaction, under this
@@ -331,6 +334,10 @@ class MatchService:
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
             kept = match.model_dump(include={"rules", "level", "mode", "game"})
+            if kept["game"] == "allfours":
+                stored = allfours.Rules.from_dict(json.loads(kept["rules"]))
+                rules = replace(stored, first_dealer=allfours.Rules().first_dealer)
+                kept["rules"] = json.dumps(rules.to_dict(), sort_keys=True)
             made = Match(
                 id=secrets.token_urlsafe(9),
                 secret=secrets.token_urlsafe(24),

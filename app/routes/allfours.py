@@ -60,7 +60,7 @@ def render_table(
 
 
 def record_response(loaded: Loaded) -> Response:
-    """The finished match's record (`allfours-record/1`), as a download."""
+    """The finished match's record (`allfours-record/2`), as a download."""
     computer = t("en", "seat_computer", level=loaded.match.level)
     seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)
     data = record(loaded.state, seats=seats)

@@ -10,7 +10,7 @@ the rules and docs/engine.md for the shape it shares with Chaharbargh.
 The computer players are in `engine.allfours.ai`; this package's core never imports them.
 """
 
-from engine.allfours.match import MatchState, Outcome, PlayedMove, RoundLog, Trick, new_match
+from engine.allfours.match import Cut, CutCard, MatchState, Outcome, PlayedMove, RoundLog, Trick, new_match
 from engine.allfours.moves import BEG, ONE, RUN, STAND, IllegalMove, Move, Reason, playable, trick_winner
 from engine.allfours.observation import Observation, observation
 from engine.allfours.position import POSITION_FORMAT, PositionError, from_text, to_text
@@ -20,6 +20,8 @@ from engine.allfours.scoring import ScoreLine
 
 __all__ = [
     "BEG",
+    "Cut",
+    "CutCard",
     "IllegalMove",
     "MatchState",
     "Move",

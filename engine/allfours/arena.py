@@ -2,10 +2,11 @@
 
 As for Chaharbargh (`engine.tools.arena`): the match with seed s is played twice, A in seat 0
 then B in seat 0 (with four players A holds seats 0 and 2). Round r of both matches is dealt
-from the same decks (a deal depends only on the seed, the round and the redeal), so each round
-number both matches reach is a deck pair; the figures are the mean round points A - B over deck
-pairs with a 95% interval, the round and match win rates, and the time per move. This module
-is a tool, like `engine.tools`: the rules core never imports it.
+from the same decks by the same seat (a deal depends only on the seed, the round and the
+redeal, and the cut for the first deal only on the seed), so each round number both matches
+reach is a deck pair; the figures are the mean round points A - B over deck pairs with a 95%
+interval, the round and match win rates, and the time per move. This module is a tool, like
+`engine.tools`: the rules core never imports it.
 """
 
 from __future__ import annotations

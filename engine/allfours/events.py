@@ -5,6 +5,8 @@ The zones are those of `engine.events`: ``"hand:N"``, ``"table"`` (the trick in 
 ``"turnup"``: the cards turned face up for trump (the last one shows trump; a card turned
 before it was set aside when the dealer ran the cards). An event's ``kind`` is one of:
 
+- ``cut``: before round one, ``seat`` cuts ``cards[0]`` to choose the first dealer (every cut
+  of `engine.allfours.match.Cut`, in order); moves nothing: the pack is shuffled for the deal;
 - ``deal``: the dealer gives a packet of three cards from the stock to a hand;
 - ``turn_up``: the dealer turns ``cards[0]`` from the stock face up (``turnup``);
 - ``kick``: the dealer's side scores for that card (ace, six or jack); moves nothing;
@@ -36,6 +38,7 @@ from dataclasses import replace
 from engine.events import Event, hand, pile, zones_after
 
 KINDS = (
+    "cut",
     "deal",
     "turn_up",
     "kick",

@@ -1,16 +1,17 @@
-"""The flow of an All Fours match: deal, turn up trump, stand or beg, take one or run the cards,
-six (or more) tricks, scoring, and on to the next round until a side reaches the target.
+"""The flow of an All Fours match: the cut for the first deal, deal, turn up trump, stand or
+beg, take one or run the cards, six (or more) tricks, scoring, and on to the next round until a
+side reaches the target.
 
 >>> state = new_match(2)
->>> state.dealer, state.turn, state.phase, [str(m) for m in state.legal_moves()]
-(1, 0, 'beg', ['stand', 'beg'])
+>>> state.cut.dealer, state.dealer, state.turn, state.phase, [str(m) for m in state.legal_moves()]
+(0, 0, 1, 'beg', ['stand', 'beg'])
 >>> [len(h) for h in state.hands], str(state.turned[-1]), state.trump, state.stock_count
 ([6, 6], '6C', 'C', 39)
 >>> state.totals  # a six turned up: the dealer's side kicked 2
-(0, 2)
+(2, 0)
 >>> after = state.apply(Move.parse("stand"))
 >>> after.phase, after.turn, state.phase  # the old state is unchanged
-('play', 0, 'beg')
+('play', 1, 'beg')
 
 A state is immutable: `MatchState.apply` returns a new one, with ``last``, the `Outcome` of
 the move (what it scored, the trick it finished, its events).
@@ -25,7 +26,7 @@ from typing import NamedTuple
 
 from engine.allfours import events as ev
 from engine.allfours.moves import BEG, ONE, RUN, STAND, IllegalMove, Move, Reason, playable, refusal, trick_winner
-from engine.allfours.rules import HAND_SIZE, KICK_POINTS, PACKET, RUN_SIZE, Rules
+from engine.allfours.rules import HAND_SIZE, KICK_POINTS, PACKET, RUN_SIZE, Rules, power
 from engine.allfours.scoring import ScoreLine, game_counts, round_lines, score
 from engine.cards import CARDS, Card
 from engine.events import Event
@@ -38,6 +39,22 @@ or runs the cards; ``play``: tricks; ``over``: the match is over."""
 class PlayedMove(NamedTuple):
     seat: int
     move: Move
+
+
+class CutCard(NamedTuple):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """The cut for round one's deal (A2): ``attempts[i]`` holds the cards cut the i-th time, one
+    per seat still cutting, in seat order (a tie for the highest rank makes the tied seats cut
+    again); ``dealer`` is the seat that cut highest, who deals round one. Public: every seat
+    sees the cut."""
+
+    attempts: tuple[tuple[CutCard, ...], ...]
+    dealer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +146,7 @@ class MatchState:
     ply: int = 0
     last: Outcome | None = field(default=None, compare=False)
     opening: tuple[Event, ...] = field(default=(), compare=False)
+    cut: Cut | None = None  # the cut for round one's deal; None when nobody cut (``first_dealer="last"``)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -216,20 +234,51 @@ def round_deck(seed: int, round_no: int, redeal: int) -> list[Card]:
     return deck
 
 
-def dealer_of(round_no: int, players: int) -> int:
-    """The dealer of round ``round_no``: the last seat deals first, then the deal passes to the right."""
-    return (players - 1 + round_no) % players
+def cut_for_deal(seed: int, players: int) -> Cut:
+    """Who deals round one: every seat cuts a card, and the highest rank deals (aces high,
+    `power`; suits do not rank). Seats tied for the highest cut again, as often as needed. Cut
+    ``i`` is from a pack shuffled by ``random.Random(f"allfours/{seed}/cut/{i}")``: the seats
+    still cutting take its cards from the top, in seat order, so no two cut the same card.
+
+    >>> cut = cut_for_deal(2, 2)  # two fives: both cut again, and the king deals
+    >>> [[(c.seat, str(c.card)) for c in attempt] for attempt in cut.attempts], cut.dealer
+    ([[(0, '5S'), (1, '5H')], [(0, 'KS'), (1, '2H')]], 0)
+    """
+    cutting = tuple(range(players))
+    attempts: list[tuple[CutCard, ...]] = []
+    while True:
+        pack = list(CARDS)
+        random.Random(f"allfours/{seed}/cut/{len(attempts)}").shuffle(pack)
+        attempt = tuple(CutCard(seat, card) for seat, card in zip(cutting, pack, strict=False))
+        attempts.append(attempt)
+        highest = max(power(c.card) for c in attempt)
+        cutting = tuple(c.seat for c in attempt if power(c.card) == highest)
+        if len(cutting) == 1:
+            return Cut(tuple(attempts), cutting[0])
 
 
 def new_match(seed: int, rules: Rules = Rules()) -> MatchState:
-    """Round one of a match, dealt from ``seed``: the same seed and rules always deal the same cards."""
+    """Round one of a match, dealt from ``seed``: the same seed and rules always cut for the
+    deal and deal the same cards. The cut is ``state.cut``, and its ``cut`` events open
+    ``state.opening``; with ``Rules(first_dealer="last")`` nobody cuts and the last seat deals.
+
+    >>> state = new_match(3)
+    >>> [(e.kind, e.seat, str(e.cards[0])) for e in state.opening[:2]], state.dealer
+    ([('cut', 0, '5S'), ('cut', 1, 'QC')], 1)
+    >>> new_match(3, Rules(first_dealer="last")).cut is None
+    True
+    """
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"a seed is a whole number >= 0, not {seed!r}")
     n = rules.players
+    cut = cut_for_deal(seed, n) if rules.first_dealer == "cut" else None
+    dealer = n - 1 if cut is None else cut.dealer  # "last": how every match was dealt before the cut
     empty = tuple(() for _ in range(n))
-    base = MatchState(rules, seed, 0, 0, dealer_of(0, n), "beg", 0, empty, empty, (), (), (), 0, ((), ()), (0, 0), None)
+    base = MatchState(rules, seed, 0, 0, dealer, "beg", 0, empty, empty, (), (), (), 0, ((), ()), (0, 0), None, cut=cut)
     draft = _Draft(base)
-    draft.start_deal(0, 0, base.dealer)
+    if cut is not None:
+        draft.events += [Event("cut", c.seat, (c.card,)) for attempt in cut.attempts for c in attempt]
+    draft.start_deal(0, 0, dealer)
     draft.close()
     state = draft.build()
     return replace(state, opening=tuple(draft.events))
@@ -435,6 +484,7 @@ class _Draft:
             self.state.ply,
             None,
             self.state.opening,
+            self.state.cut,
         )
 
     def freeze(self, seat: int, move: Move) -> MatchState:

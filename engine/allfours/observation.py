@@ -6,15 +6,16 @@
 (6, (6, 6), 39, 'S', 'beg')
 
 It holds the seat's own hand, the cards turned up, the trick in progress and every trick and
-decision of the round so far, the other hands' sizes, the stock's size and the scores. It never
-holds another hand (a partner's included), the stock, what another seat was dealt, or the seed.
+decision of the round so far, the other hands' sizes, the stock's size, the scores and the cut
+for the first deal (cut from a pack of its own: it tells nothing of any hand). It never holds
+another hand (a partner's included), the stock, what another seat was dealt, or the seed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.allfours.match import MatchState, PlayedMove, RoundLog, Trick
+from engine.allfours.match import Cut, MatchState, PlayedMove, RoundLog, Trick
 from engine.allfours.moves import Move
 from engine.allfours.rules import Rules
 from engine.allfours.scoring import ScoreLine
@@ -42,6 +43,7 @@ class Observation:
     totals: tuple[int, ...]
     finished_rounds: tuple[RoundLog, ...]  # without what each seat was dealt (``dealt`` is empty)
     winner: int | None
+    cut: Cut | None  # the cut for round one's deal, public (None: nobody cut, the last seat dealt)
     legal_moves: tuple[Move, ...]  # empty unless it is this seat's turn
 
     @property
@@ -81,5 +83,6 @@ def observation(state: MatchState, seat: int) -> Observation:
         totals=state.totals,
         finished_rounds=tuple(replace(log, dealt=()) for log in state.rounds),
         winner=state.winner,
+        cut=state.cut,
         legal_moves=tuple(state.legal_moves()) if state.turn == seat else (),
     )

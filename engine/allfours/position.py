@@ -18,6 +18,8 @@ by ``/``; ``-`` is an empty group, or "none".
 - ``totals``: per side; ``winner``: the winning side, or ``-``.
 
 Like a record it shows every hidden card and the seed: never send it to a player during a match.
+A position names its dealer, so it holds no cut for the first deal (``state.cut`` is ``None``)
+and its rules are read with ``Rules()``'s ``first_dealer``; what came before it is history.
 
 >>> text = ("allfours-position/1 rules=p2,t14 seed=0 round=0 redeal=0 dealer=1 phase=play turn=1 "
 ...         "hands=KH,2C/9C,3H,AS dealt=KH,2C,QC/9C,3H,AS stock=- turned=7H trick=QC piles=-/- "

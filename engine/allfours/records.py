@@ -1,23 +1,28 @@
-"""All Fours game records in the ``allfours-record/1`` format, and replay.
+"""All Fours game records in the ``allfours-record/2`` format, and replay.
 
-A record is JSON: ``format``, ``rules`` (``players``, ``target``), ``seed``, ``seats`` (a name
-per seat), ``rounds`` and the match's ``totals`` and ``winner`` (``null`` while in play). Each
-round holds its ``dealer``, ``redeals`` (how many times the stock ran out and it was dealt
-again), the cards ``turned`` up in its last deal (the last is trump), what each seat was
-``dealt`` in that deal, its ``moves`` in order (``{"seat": 0, "move": "beg"}``; a move is a
-decision, ``stand``, ``beg``, ``one`` or ``run``, or a card code), its score ``lines`` in order
-(``kind``, ``side``, ``points``, ``card``, ``counted``) and ``game``, what each side's tricks
-counted towards Game (``null`` for a round the match ended before its tricks).
+A record is JSON: ``format``, ``rules`` (``players``, ``target``, ``first_dealer``), ``seed``,
+``cut``, ``seats`` (a name per seat), ``rounds`` and the match's ``totals`` and ``winner``
+(``null`` while in play). ``cut`` is the cut for round one's deal, a list of attempts (a tie for
+the highest card cuts again), each a list of ``{"seat": 0, "card": "7H"}`` in seat order; it is
+``null`` when the rules' ``first_dealer`` is ``"last"`` (nobody cut). Each round holds its
+``dealer``, ``redeals`` (how many times the stock ran out and it was dealt again), the cards
+``turned`` up in its last deal (the last is trump), what each seat was ``dealt`` in that deal,
+its ``moves`` in order (``{"seat": 0, "move": "beg"}``; a move is a decision, ``stand``,
+``beg``, ``one`` or ``run``, or a card code), its score ``lines`` in order (``kind``, ``side``,
+``points``, ``card``, ``counted``) and ``game``, what each side's tricks counted towards Game
+(``null`` for a round the match ended before its tricks).
 
-Replaying rebuilds the match from the seed and the moves and checks every round against the
-record, so a record that does not agree with its own game is refused.
+Replaying rebuilds the match from the seed and the moves and checks the cut and every round
+against the record, so a record that does not agree with its own game is refused. Records of
+the first format, ``allfours-record/1``, written before the cut for the deal, have no ``cut``
+and no ``first_dealer``: they replay as they were played, the last seat dealing first.
 
 >>> from engine.allfours.match import new_match
 >>> state = new_match(11)
 >>> state = state.apply(state.legal_moves()[0])
 >>> data = record(state, seats=["you", "easy"])
->>> data["format"], data["winner"], data["rounds"][0]["moves"]
-('allfours-record/1', None, [{'seat': 0, 'move': 'stand'}])
+>>> data["format"], data["cut"], data["winner"], data["rounds"][0]["moves"]
+('allfours-record/2', [[{'seat': 0, 'card': '9H'}, {'seat': 1, 'card': 'QC'}]], None, [{'seat': 0, 'move': 'stand'}])
 >>> replay(data) == state
 True
 
@@ -29,11 +34,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.allfours.match import MatchState, RoundLog, new_match
+from engine.allfours.match import Cut, MatchState, RoundLog, new_match
 from engine.allfours.moves import IllegalMove, Move
 from engine.allfours.rules import Rules
 
-RECORD_FORMAT = "allfours-record/1"
+RECORD_FORMAT = "allfours-record/2"
+FIRST_FORMAT = "allfours-record/1"  # before the cut for the deal: no cut, the last seat dealt first
 
 
 class RecordError(ValueError):
@@ -52,6 +58,12 @@ def round_dict(log: RoundLog) -> dict[str, Any]:
     }
 
 
+def cut_list(cut: Cut | None) -> list[list[dict[str, Any]]] | None:
+    if cut is None:
+        return None
+    return [[{"seat": c.seat, "card": str(c.card)} for c in attempt] for attempt in cut.attempts]
+
+
 def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready record of a match so far."""
     names = list(seats) if seats is not None else [f"seat {i}" for i in range(state.players)]
@@ -64,6 +76,7 @@ def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
         "format": RECORD_FORMAT,
         "rules": state.rules.to_dict(),
         "seed": state.seed,
+        "cut": cut_list(state.cut),
         "seats": names,
         "rounds": [round_dict(log) for log in rounds],
         "totals": list(state.totals),
@@ -74,9 +87,15 @@ def record(state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
 def replay(data: dict[str, Any]) -> MatchState:
     """The state a record describes, rebuilt from its seed and moves and checked against it."""
     try:
-        if data["format"] != RECORD_FORMAT:
+        if data["format"] not in (RECORD_FORMAT, FIRST_FORMAT):
             raise RecordError(f"unknown record format {data['format']!r}")
-        state = new_match(data["seed"], Rules.from_dict(data["rules"]))
+        rules = Rules.from_dict(data["rules"])
+        state = new_match(data["seed"], rules)
+        if data["format"] == FIRST_FORMAT:
+            if rules.first_dealer != "last" or "cut" in data:
+                raise RecordError(f"an {FIRST_FORMAT} record has no cut: its last seat dealt first")
+        elif cut_list(state.cut) != data["cut"]:
+            raise RecordError("the cut does not match the one the seed gives")
         rounds = data["rounds"]
         for number, round_data in enumerate(rounds):
             if state.round_no != number or (state.finished and number >= len(state.rounds)):

@@ -1,7 +1,7 @@
 """All Fours (Trinidad): the rule options, and the card facts that belong to this game alone.
 
 >>> Rules(), Rules(players=4).teams
-(Rules(players=2, target=14), True)
+(Rules(players=2, target=14, first_dealer='cut'), True)
 >>> from engine.cards import Card
 >>> power(Card.parse("AS")) > power(Card.parse("KS")) > power(Card.parse("2S"))
 True
@@ -31,6 +31,10 @@ GAME_VALUES = {ACE: 4, 13: 3, 12: 2, JACK: 1, 10: 10}
 HAND_SIZE = 6  # cards each seat is dealt first
 RUN_SIZE = 3  # cards each seat is given more when the dealer runs the cards
 PACKET = 3  # cards given at a time (the dealer deals in threes, the same way all match)
+FIRST_DEALERS = ("cut", "last")
+"""How round one's dealer is chosen: ``"cut"``, the seat that cuts the highest card (A2);
+``"last"``, the last seat, as every match was dealt before the cut was added. "last" is kept so
+that matches stored then (their rules have no ``first_dealer``) replay as they were played."""
 
 
 class RulesError(ValueError):
@@ -50,16 +54,20 @@ def game_value(card: Card) -> int:
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of an All Fours match: 2 players, or 4 as two partnerships (seats 0+2 against
-    1+3); the first side to ``target`` points (14 by the Trinidad rules) wins."""
+    1+3); the first side to ``target`` points (14 by the Trinidad rules) wins; round one's
+    dealer is cut for (``first_dealer``, `FIRST_DEALERS`)."""
 
     players: int = 2
     target: int = 14
+    first_dealer: str = "cut"
 
     def __post_init__(self) -> None:
         if self.players not in (2, 4) or isinstance(self.players, bool):
             raise RulesError(f"players must be 2 or 4, not {self.players!r}")
         if not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 1:
             raise RulesError(f"target must be a positive whole number, not {self.target!r}")
+        if self.first_dealer not in FIRST_DEALERS:
+            raise RulesError(f"first_dealer must be one of {FIRST_DEALERS}, not {self.first_dealer!r}")
 
     @property
     def teams(self) -> bool:
@@ -75,14 +83,22 @@ class Rules:
         return seat % 2
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "target": self.target}
+        return {"players": self.players, "target": self.target, "first_dealer": self.first_dealer}
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Rules:
-        unknown = set(data) - {"players", "target"}
+        """The rules ``to_dict`` wrote. A dict without ``first_dealer`` was stored before the cut
+        for the deal existed, so it reads as ``"last"``: that match replays as it was played.
+
+        >>> Rules.from_dict({"players": 2, "target": 14}).first_dealer
+        'last'
+        >>> Rules.from_dict(Rules().to_dict()) == Rules()
+        True
+        """
+        unknown = set(data) - {"players", "target", "first_dealer"}
         if unknown:
             raise RulesError(f"unknown All Fours option(s) {sorted(unknown)}")
-        return Rules(**data)
+        return Rules(**{"first_dealer": "last", **data})
 
     @staticmethod
     def preset(name: str = "trinidad", **changes: Any) -> Rules:

@@ -2,6 +2,7 @@
 records and position text round trips, and what each seat may see."""
 
 import ast
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 import engine.allfours
 from engine.allfours import (
+    Move,
     PositionError,
     RecordError,
     Rules,
@@ -206,3 +208,63 @@ def test_the_core_imports_no_player_no_tool_and_no_chaharbargh_rule():
         outside = {m for m in engine_modules if m.split(".")[:2] != ["engine", "allfours"] and m not in shared}
         assert not outside, f"{path.name} imports {outside}"
         assert not {m for m in engine_modules if m in ("engine.allfours.ai", "engine.allfours.arena")}, path.name
+
+
+# --- the cut for the first deal, and the matches and records from before it -----------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_seat_deals_first_about_as_often_and_the_first_leader_varies(players):
+    seeds = range(400)
+    dealers = [new_match(seed, Rules(players=players)).dealer for seed in seeds]
+    leaders = {new_match(seed, Rules(players=players)).turn for seed in seeds}
+    counts = [dealers.count(seat) for seat in range(players)]
+    # a fair cut gives each seat 400 / players first deals; the bounds are over 4 standard deviations
+    assert all(abs(c - 400 / players) < 60 for c in counts), counts
+    assert leaders == set(range(players))
+    assert sum(len(new_match(seed, Rules(players=players)).cut.attempts) > 1 for seed in seeds) > 0  # ties happen
+
+
+RECORDS = Path(__file__).parent / "records"
+OLD_RECORDS = sorted(RECORDS.glob("allfours-record-1-*.json"))  # written by the engine before the cut
+
+
+@pytest.mark.parametrize("path", OLD_RECORDS, ids=lambda p: p.stem)
+def test_a_record_from_before_the_cut_replays_as_it_was_played(path):
+    data = json.loads(path.read_text())
+    players = data["rules"]["players"]
+    assert data["format"] == "allfours-record/1" and data["rules"] == {"players": players, "target": 14}
+    assert data["rounds"][0]["dealer"] == players - 1  # then the last seat dealt first
+    state = replay(data)
+    assert state.finished and state.winner == data["winner"] and state.cut is None
+    assert [log.dealer for log in state.rounds] == [(players - 1 + r) % players for r in range(len(state.rounds))]
+    # the same match as the app stores it, seed + rules + moves, rebuilds the same state
+    stored = new_match(data["seed"], Rules.from_dict(data["rules"]))
+    for round_data in data["rounds"]:
+        for move in round_data["moves"]:
+            stored = stored.apply(Move.parse(move["move"]))
+    assert stored == state
+    # recorded again, it is a /2 record that says nobody cut, and it replays too
+    again = record(state, data["seats"])
+    assert again["format"] == "allfours-record/2" and again["cut"] is None
+    assert again["rules"]["first_dealer"] == "last" and replay(again) == state
+    # with the cut the same seed deals differently: the old moves are not that match's
+    assert new_match(data["seed"], Rules(players=players)).dealer != players - 1
+    with pytest.raises(RecordError):
+        replay({**data, "format": "allfours-record/2", "rules": Rules(players=players).to_dict(), "cut": None})
+    with pytest.raises(RecordError):  # a /1 record never had a cut
+        replay({**data, "rules": Rules(players=players).to_dict()})
+
+
+def test_a_record_whose_cut_disagrees_with_its_seed_is_refused():
+    data = record(random_match(2, 2)[-1])
+    tie = [{"seat": 0, "card": "5S"}, {"seat": 1, "card": "5H"}]
+    king = [{"seat": 0, "card": "KS"}, {"seat": 1, "card": "2H"}]
+    assert data["cut"] == [tie, king]  # two fives, then the king deals (the rule book's test)
+    replay(data)
+    for cut in ([king], None, [king, king], [tie, tie]):
+        with pytest.raises(RecordError, match="cut"):
+            replay({**data, "cut": cut})
+    without = {k: v for k, v in data.items() if k != "cut"}
+    with pytest.raises(RecordError):
+        replay(without)

@@ -140,7 +140,7 @@ def test_the_command_line_plays_and_records_an_all_fours_match(tmp_path, capsys)
     line = capsys.readouterr().out
     assert line.startswith("seed 4: 0:easy vs 1:medium; totals ") and " to 14; side " in line
     data = json.loads(out.read_text())
-    assert data["format"] == "allfours-record/1" and replay(data).finished
+    assert data["format"] == "allfours-record/2" and replay(data).finished
     assert cli_main(["play", "--game", "allfours", "--seed", "4", "--players", "random,random,random,random"]) == 0
     assert "0:random+2:random vs 1:random+3:random" in capsys.readouterr().out
     with pytest.raises(SystemExit):

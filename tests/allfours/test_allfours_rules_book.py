@@ -1,10 +1,13 @@
 """docs/all-fours.md rule by rule, on hand-worked positions (expected values worked out by hand)."""
 
+import random
+
 import pytest
 
 from engine.allfours import IllegalMove, Move, Rules, new_match, observation, trick_winner
+from engine.allfours.events import seen_by
 from engine.allfours.match import round_deck
-from engine.cards import parse_cards
+from engine.cards import CARDS, parse_cards
 from tests.allfours.af_helpers import codes, moves, play, pos
 
 # --- cards, seats and the deal ---------------------------------------------------------------
@@ -16,28 +19,87 @@ def test_aces_rank_high_within_a_suit():
     assert trick_winner(parse_cards("10D JD 9D"), trump="C") == 1
 
 
-def test_the_last_seat_deals_first_and_the_deal_passes_to_the_right():
-    assert new_match(1).dealer == 1 and new_match(1).turn == 0
-    assert new_match(1, Rules(players=4)).dealer == 3
-    # one round played out: the next round is dealt by seat (dealer + 1)
+def cut_pack(seed: int, attempt: int) -> list[str]:
+    """The pack of a cut, shuffled as docs/rules-choices.md says."""
+    pack = list(CARDS)
+    random.Random(f"allfours/{seed}/cut/{attempt}").shuffle(pack)
+    return codes(pack)
+
+
+def cuts(state) -> list[list[tuple[int, str]]]:
+    return [[(c.seat, str(c.card)) for c in attempt] for attempt in state.cut.attempts]
+
+
+def test_the_seat_that_cuts_the_highest_card_deals_first():
+    # seed 6: seat 0 cuts the ace of hearts, seat 1 the ten of spades; aces are high: seat 0 deals
+    assert cut_pack(6, 0)[:2] == ["AH", "10S"]
+    state = new_match(6)
+    assert cuts(state) == [[(0, "AH"), (1, "10S")]] and state.cut.dealer == 0
+    assert state.dealer == 0 and state.turn == 1 and state.phase == "beg"  # seat 1 stands or begs, and leads
+    # seed 3: the five of spades against the queen of clubs: seat 1 deals, seat 0 decides
+    assert cut_pack(3, 0)[:2] == ["5S", "QC"]
+    assert new_match(3).dealer == 1 and new_match(3).turn == 0
+    # four players, seed 4: 9S, 7H, 6S, 10D in seat order; the ten is highest: seat 3 deals
+    four = new_match(4, Rules(players=4))
+    assert cut_pack(4, 0)[:4] == ["9S", "7H", "6S", "10D"]
+    assert cuts(four) == [[(0, "9S"), (1, "7H"), (2, "6S"), (3, "10D")]] and four.dealer == 3 and four.turn == 0
+    # the cut is public: its events open the match, before the deal, and every seat sees them whole
+    opening = [(e.kind, e.seat, codes(e.cards)) for e in four.opening[:4]]
+    assert opening == [("cut", 0, ["9S"]), ("cut", 1, ["7H"]), ("cut", 2, ["6S"]), ("cut", 3, ["10D"])]
+    assert four.opening[4].kind == "deal" and four.opening[4].seat == 3
+    assert all(seen_by(e, seat) == e for e in four.opening[:4] for seat in range(4))
+    assert observation(four, 1).cut == four.cut
+
+
+def test_a_tie_for_the_highest_cut_cuts_again_and_suits_do_not_rank():
+    # seed 2: two fives (spades and hearts) tie; from a fresh pack seat 0 cuts the king, seat 1 the two
+    assert cut_pack(2, 0)[:2] == ["5S", "5H"] and cut_pack(2, 1)[:2] == ["KS", "2H"]
+    assert cuts(new_match(2)) == [[(0, "5S"), (1, "5H")], [(0, "KS"), (1, "2H")]] and new_match(2).dealer == 0
+    # as many times as needed: seed 184 ties on twos, nines and fives before the king wins
+    tied = cuts(new_match(184))
+    assert [[card[:-1] for _, card in attempt] for attempt in tied] == [["2", "2"], ["9", "9"], ["5", "5"], ["10", "K"]]
+    assert new_match(184).dealer == 1
+    # four players, seed 13: QC JC 3D QH; only the two queens cut again, from the top of a fresh pack
+    four = new_match(13, Rules(players=4))
+    assert cut_pack(13, 1)[:2] == ["3C", "4H"]
+    assert cuts(four) == [[(0, "QC"), (1, "JC"), (2, "3D"), (3, "QH")], [(0, "3C"), (3, "4H")]]
+    assert four.dealer == 3 and four.turn == 0
+
+
+def test_the_deal_passes_to_the_right_after_each_round():
     state = pos(dealer="1", turn="0", hands="KC/2C", dealt="KC/2C")
     after = play(state, "KC", "2C")
     assert after.round_no == 1 and after.dealer == 0 and after.turn == 1 and after.phase == "beg"
+    four = pos(rules="p4,t14", dealer="3", turn="0", hands="KC/2C/3C/4C")
+    assert play(four, "KC", "2C", "3C", "4C").dealer == 0
+
+
+def test_matches_stored_before_the_cut_keep_the_last_seat_as_first_dealer():
+    """Rules stored without ``first_dealer`` (every match before the cut) read as "last"."""
+    for players in (2, 4):
+        old = Rules.from_dict({"players": players, "target": 14})
+        assert old.first_dealer == "last"
+        for seed in range(20):
+            state = new_match(seed, old)
+            assert state.dealer == players - 1 and state.turn == 0 and state.cut is None
+            assert state.opening[0].kind == "deal"  # nobody cut
+    assert Rules.from_dict(Rules(players=4).to_dict()) == Rules(players=4)  # a new match's rules cut
 
 
 def test_six_cards_each_dealt_in_threes_from_the_dealers_right_then_trump_is_turned():
-    state = new_match(4)
-    kinds = [(e.kind, e.target, len(e.cards)) for e in state.opening]
+    state = new_match(4)  # seat 0 cut the nine of spades, seat 1 the seven of hearts: seat 0 deals
+    assert state.dealer == 0
+    kinds = [(e.kind, e.target, len(e.cards)) for e in state.opening if e.kind != "cut"]
     assert kinds[:5] == [
-        ("deal", "hand:0", 3),
         ("deal", "hand:1", 3),
         ("deal", "hand:0", 3),
         ("deal", "hand:1", 3),
+        ("deal", "hand:0", 3),
         ("turn_up", "turnup", 1),
     ]
     assert [len(h) for h in state.hands] == [6, 6] and state.stock_count == 52 - 13
-    four = new_match(4, Rules(players=4))
-    assert [e.target for e in four.opening[:4]] == ["hand:0", "hand:1", "hand:2", "hand:3"]
+    four = new_match(4, Rules(players=4))  # seat 3 cut the highest card (the test above)
+    assert [e.target for e in four.opening if e.kind == "deal"][:4] == ["hand:0", "hand:1", "hand:2", "hand:3"]
     assert [len(h) for h in four.hands] == [6, 6, 6, 6] and four.stock_count == 52 - 25
 
 

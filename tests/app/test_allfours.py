@@ -1,18 +1,37 @@
 """All Fours at the web table, through HTTP: creating a match from the home page's form, refusals
 that create nothing, whole matches at 2 and 4 seats driven through the table's own forms (and no
 response showing another seat's hand, the stock or the seed), compare-and-set on a stale ply, and
-the finished match's record replaying."""
+the finished match's record replaying; matches stored before the cut for the deal."""
 
 from __future__ import annotations
 
+import json
+from itertools import count
+from pathlib import Path
+
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import text
+from sqlalchemy import insert, text
 
 from app.i18n import card_name, t
+from app.models import MoveRow, now
 from engine import allfours
 from engine.cards import CARDS
-from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, loaded, one, state_of
+from tests.app.app_helpers import (
+    HX,
+    attribute_values,
+    dom,
+    game_state,
+    in_view,
+    loaded,
+    one,
+    state_of,
+    text_of,
+    url_of,
+)
+from tests.app.test_history import finish
+
+OLD_RECORDS = Path(__file__).resolve().parents[1] / "allfours" / "records"  # written before the cut
 
 
 def matches(client: TestClient) -> int:
@@ -25,6 +44,13 @@ def create(client: TestClient, **fields: str) -> str:
     response = client.post("/matches", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text[:500]
     return response.headers["location"]
+
+
+def create_dealt_by(client: TestClient, dealer: int, players: int = 2) -> str:
+    """A match whose cut makes `dealer` deal first: the first seed the engine cuts that way."""
+    rules = allfours.Rules(players=players)
+    seed = next(s for s in count() if allfours.new_match(s, rules).dealer == dealer)
+    return url_of(client.app.state.service.create_allfours("easy", players, seed=seed))
 
 
 def hidden(state: allfours.MatchState) -> set[str]:
@@ -42,7 +68,10 @@ def check_hidden(html: str, state: allfours.MatchState) -> None:
     # out while running the cards) that card is shuffled back and may now be in a hidden hand:
     # the line names a past, public event and says nothing of where the card is now.
     kicked = {str(line.card) for line in state.lines if line.kind == "kick" and line.card is not None}
-    for code in secret - kicked:
+    # The cut for the first deal names the cards cut from a pack of its own, shuffled again for
+    # the deal: a public event too, which says nothing of any hand.
+    cut = {str(c.card) for attempt in state.cut.attempts for c in attempt} if state.cut else set()
+    for code in secret - kicked - cut:
         for lang in ("fa", "en"):
             assert card_name(code, lang).lower() not in words, f"hidden {code} named in the page"
     if not state.finished:
@@ -140,7 +169,7 @@ def test_whole_match_at_easy(client: TestClient, players: int) -> None:
     assert dom(page).select("#sheet-lines") or dom(page).select("#sheet")
     assert one(page, "#record")["href"] == url + "/record.json"
     data = client.get(url + "/record.json").json()
-    assert data["format"] == "allfours-record/1"
+    assert data["format"] == "allfours-record/2"
     assert allfours.replay(data) == state
     # the whole match's moves as stored are the record's moves, round by round
     moves = [m["move"] for r in data["rounds"] for m in r["moves"]]
@@ -204,7 +233,7 @@ def test_stale_ply_changes_nothing(client: TestClient) -> None:
 
 
 def test_refused_moves(client: TestClient) -> None:
-    url = create(client)
+    url = create_dealt_by(client, dealer=1)
     client.cookies.set("lang", "en")
     state = state_of(client, url)
     ply = loaded(client, url).ply
@@ -236,6 +265,9 @@ def test_rules_page(client: TestClient) -> None:
         page = client.get(f"/rules/allfours?lang={lang}")
         assert page.status_code == 200
         assert one(page.text, "#exposed-card")
+        assert one(page.text, "#afr-deal ~ #afr-cut")  # the cut for the first deal, in the deal's section
+    english = text_of(client.get("/rules/allfours?lang=en").text, "#afr-cut")
+    assert "highest card deals first" in english and "cut again" in english
 
 
 def test_no_deck_card_is_unaccounted() -> None:
@@ -253,7 +285,7 @@ def test_history_lists_an_all_fours_match(client: TestClient) -> None:
 
 def test_without_javascript_a_move_redirects_after_the_computer(client: TestClient) -> None:
     """A plain form post (no HTMX) answers 303 to the table, the computer seats having moved."""
-    url = create(client, players="4")
+    url = create_dealt_by(client, dealer=3, players=4)
     ply = loaded(client, url).ply
     state = state_of(client, url)
     assert state.turn == 0  # seat 3 deals, seat 0 decides first
@@ -267,3 +299,80 @@ def test_without_javascript_a_move_redirects_after_the_computer(client: TestClie
     assert after.ply >= ply + 5 and not after.computer_to_play  # the computer seats played up to the person
     page = client.get(url).text
     assert one(page, "#game")["data-state"] in ("your-turn", "round-over", "match-over")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_match_stored_before_the_cut_plays_on_as_it_was_dealt(client: TestClient, players: int) -> None:
+    """A match stored before the cut for the deal: its rules JSON has no first_dealer and its
+    moves were played with the last seat dealing first. It loads as it was played, plays on to
+    its end, and its rematch cuts like any new match."""
+    name = {2: "two", 4: "four"}[players]
+    data = json.loads((OLD_RECORDS / f"allfours-record-1-{name}-players.json").read_text())
+    moves = data["rounds"][0]["moves"][:-2]  # round one, in play: its last trick not finished
+    service = client.app.state.service
+    match = service.create_allfours("easy", players, seed=data["seed"])
+    with service.engine.begin() as connection:  # the row and moves as the site stored them then
+        old_rules = json.dumps({"players": players, "target": 14})
+        connection.execute(
+            text("UPDATE match SET rules = :rules, ply = :ply WHERE id = :id"),
+            {"rules": old_rules, "ply": len(moves), "id": match.id},
+        )
+        rows = [{"match_id": match.id, "ply": i, "created_at": now(), **m} for i, m in enumerate(moves)]
+        connection.execute(insert(MoveRow.__table__), rows)
+    url = url_of(match)
+    state = state_of(client, url)
+    assert state.rules.first_dealer == "last" and state.cut is None and state.ply == len(moves)
+    assert state.current.dealer == players - 1 and state.round_no == 0
+    assert [{"seat": p.seat, "move": str(p.move)} for p in state.moves] == moves
+    page = client.get(url + "?lang=en").text
+    assert one(page, "#game")["data-ply"] == str(len(moves)) and not dom(page).select("#af-cut")  # nobody cut
+    done = finish(service, match)
+    assert done.over and done.state.rounds[0].dealer == players - 1
+    assert allfours.replay(client.get(url + "/record.json").json()) == done.state
+    again = client.post(url + "/rematch", follow_redirects=False).headers["location"]
+    fresh = loaded(client, again)
+    assert json.loads(fresh.match.rules)["first_dealer"] == "cut"
+    assert fresh.state.rules == allfours.Rules(players=players) and fresh.state.cut is not None
+
+
+def test_the_table_tells_the_cut_for_the_first_deal_during_round_one(client: TestClient) -> None:
+    """Seed 2 (the rule book's tie): both cut a five, then your king beats the computer's two,
+    so you deal and the computer stands or begs. Seed 13 with four: two queens tie, and of the
+    two, the left opponent's four of hearts beats your three of clubs."""
+    service = client.app.state.service
+    two = service.create_allfours("easy", 2, seed=2)
+    url = url_of(two)
+    page = client.get(url + "?lang=en").text
+    assert text_of(page, "#af-cut") == (
+        "Cut for the deal: You: five of spades, Computer: five of hearts. "
+        "A tie, so they cut again: You: king of spades, Computer: two of hearts. "
+        "You cut the highest card and deal first."
+    )
+    assert text_of(page, "#dealer") == "You" and one(page, "#game")["data-state"] == "computer-turn"
+    page = client.get(url + "?lang=fa").text
+    assert one(page, "html")["dir"] == "rtl"
+    assert text_of(page, "#af-cut") == (
+        "برای تعیین پخش‌کننده برگ کشیدند: شما: پنج پیک، رایانه: پنج دل. "
+        "مساوی شد و دوباره کشیدند: شما: شاه پیک، رایانه: دو دل. "
+        "برگ شما از همه بالاتر بود؛ اول شما پخش می‌کنید."
+    )
+    four = url_of(service.create_allfours("easy", 4, seed=13))
+    page = client.get(four + "?lang=en").text
+    assert text_of(page, "#af-cut") == (
+        "Cut for the deal: You: queen of clubs, Right opponent: jack of clubs, Your partner: three of diamonds, "
+        "Left opponent: queen of hearts. A tie, so they cut again: You: three of clubs, Left opponent: four of "
+        "hearts. Left opponent cut the highest card and deals first."
+    )
+    assert text_of(page, "#dealer") == "Left opponent" and one(page, "#game")["data-state"] == "your-turn"
+    # once round one is over the cut is history: the next rounds' tables do not tell it
+    loaded_ = service.load(two.id, two.secret)
+    while loaded_.state.round_no == 0 and not loaded_.over:
+        if loaded_.human_to_play:
+            loaded_ = service.play(two.id, two.secret, loaded_.ply, loaded_.state.legal_moves()[0])
+        else:
+            loaded_ = service.computer(two.id, two.secret, loaded_.ply)
+    assert dom(client.get(url + "?lang=en").text).select("#af-cut") == []  # the round sheet
+    if not loaded_.over:
+        service.next_round(two.id, two.secret, loaded_.ply)
+        page = client.get(url + "?lang=en").text
+        assert one(page, "#round-no").get_text() == "2" and dom(page).select("#af-cut") == []

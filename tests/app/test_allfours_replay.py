@@ -56,6 +56,9 @@ def test_every_position_of_a_finished_match(client, finished):
     assert dom(page).select("#replay-previous, #replay-first") == []
     assert one(page, "#replay-next")["href"] == url + "/replay?ply=1"
     assert shown(page, "#turnup") == [str(c) for c in state.turned]
+    told = text_of(page, "#af-cut")  # the cut for the first deal, as the engine cut the seed
+    assert all(card_name(str(c.card), "fa") in told for attempt in state.cut.attempts for c in attempt)
+    assert seat_name(state.cut.dealer, rules.players, "fa") in told.split("؛")[-1]  # who deals, said last
     for ply in range(len(moves) + 1):
         if ply:
             state = state.apply(allfours.Move.parse(moves[ply - 1]))
@@ -64,6 +67,7 @@ def test_every_position_of_a_finished_match(client, finished):
         client.cookies.set("lang", "en")
         page = client.get(url + f"/replay?ply={ply}").text
         assert one(page, "#replay")["data-ply"] == str(ply)
+        assert bool(dom(page).select("#af-cut")) == (not state.rounds)  # told during round one only
         for seat in range(rules.players):  # every hand, the computer's too: the match is over
             assert sorted(shown(page, f'.replay-seat[data-seat="{seat}"]')) == sorted(str(c) for c in state.hand(seat))
         assert shown(page, "#turnup") == [str(c) for c in state.turned]

@@ -16,6 +16,7 @@ from engine import allfours
 from tests.app.test_history import finish
 from tests.browser.browser_helpers import game, settle
 from tests.browser.test_browser_axe import violations
+from tests.browser.test_browser_phone_table import on_screen
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -225,3 +226,24 @@ def test_the_all_fours_pages_pass_axe(new_page, server, lang):
     page.goto(f"/m/{match.id}/{match.secret}/replay?ply=9")
     check("replay")
     assert found == {}
+
+
+def test_the_cut_for_the_first_deal_on_a_phone_in_persian(new_page, server):
+    """Round one tells the cut, the longest case: four players, seed 13, where two queens tie
+    and the left opponent's four of hearts beats your three of clubs. On a 390x844 phone in
+    Persian it is at the top of the table, right to left, nothing scrolls sideways, and your
+    hand and your decision stay on the screen."""
+    service = server.app.state.service
+    match = service.create_allfours("easy", 4, seed=13)
+    page = new_page(server)
+    page.goto(f"/m/{match.id}/{match.secret}?lang=fa")
+    page.wait_for_selector('#game[data-state="your-turn"]')
+    cut = page.locator("#af-cut")
+    assert cut.is_visible() and page.get_attribute("html", "dir") == "rtl"
+    text = cut.inner_text()
+    assert text.startswith(t("fa", "af_cut", cuts="")[:-1]) and "حریف چپ پخش می‌کند" in text
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways scroll
+    codes = [e.get_attribute("data-card") for e in page.locator("#hand [data-card]").all()]
+    for selector in ["#af-cut", "#decisions", *(f'#hand [data-card="{code}"]' for code in codes)]:
+        assert on_screen(page, selector), selector
+    page.screenshot(path="/tmp/allfours-cut-fa-390x844.png")
