@@ -88,6 +88,7 @@ class AfTable:
     log_finished: bool
     announce: str
     hint: str
+    explain: str  # what begging does, under the stand and beg buttons
     message: str | None
     trigger_computer: bool
     computer_trigger: str
@@ -199,7 +200,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
 
     trick = _played(view.trick, view.leader, players, lang)
     last_trick, last_winner = [], ""
-    if not view.trick and view.tricks:
+    if view.tricks:  # shown while the next trick is led too: who won it is not only in the log
         done = view.tricks[-1]
         last_trick = _played(done.cards, done.leader, players, lang, done.winner)
         last_winner = t(lang, "af_won_by", who=seat_name(done.winner, players, lang))
@@ -241,10 +242,12 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         state = "computer-turn"
 
     trump = suit_name(view.trump, lang)
+    explain = ""  # what a decision does, under its buttons
     if state == "computer-turn":
         hint = t(lang, "computer_thinking", who=seat_name(view.turn, players, lang))
     elif my_turn and view.phase == "beg":
         hint = t(lang, "af_decide_beg", suit=trump)
+        explain = t(lang, "af_beg_explain")
     elif my_turn and view.phase == "answer":
         hint = t(lang, "af_decide_answer", who=seat_name(view.leader, players, lang))
     elif my_turn:
@@ -281,6 +284,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         log_finished=log_finished,
         announce=announce,
         hint=hint,
+        explain=explain,
         message=t(lang, message) if message else None,
         trigger_computer=loaded.computer_to_play,
         computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",

@@ -21,6 +21,7 @@ from tests.app.app_helpers import (
     HX,
     attribute_values,
     dom,
+    finish,
     game_state,
     in_view,
     loaded,
@@ -29,7 +30,6 @@ from tests.app.app_helpers import (
     text_of,
     url_of,
 )
-from tests.app.test_history import finish
 
 OLD_RECORDS = Path(__file__).resolve().parents[1] / "allfours" / "records"  # written before the cut
 
@@ -376,3 +376,37 @@ def test_the_table_tells_the_cut_for_the_first_deal_during_round_one(client: Tes
         service.next_round(two.id, two.secret, loaded_.ply)
         page = client.get(url + "?lang=en").text
         assert one(page, "#round-no").get_text() == "2" and dom(page).select("#af-cut") == []
+
+
+def test_the_table_names_its_game_explains_begging_and_keeps_the_trick_just_won(client: TestClient) -> None:
+    """Issue 24, item 8: the header says All Fours, not Chaharbargh; the stand-or-beg question
+    says what begging does; when the computer wins a trick and leads the next, the trick it won
+    stays in sight beside the new one, with who won it; Persian says «حقه» for a trick and keeps
+    «دست» for a round."""
+    service = client.app.state.service
+    url = create_dealt_by(client, dealer=1)  # seat 0, to the dealer's right, stands or begs
+    for lang in ("fa", "en"):
+        page = client.get(f"{url}?lang={lang}").text
+        assert text_of(page, ".brand") == t(lang, "af_title")
+        assert [b["data-move"] for b in dom(page).select("#decisions [data-move]")] == ["stand", "beg"]
+        assert text_of(page, "#af-explain") == t(lang, "af_beg_explain")
+    assert "حقه" in t("fa", "af_trick") and "حقه" in t("fa", "af_last_trick") and "دست" not in t("fa", "af_trick")
+    match_id, secret = url.split("/")[2:4]
+    loaded_match = service.load(match_id, secret)
+    while True:  # on until the computer has won a trick and led the next one
+        view = allfours.observation(loaded_match.state, 0)
+        if view.tricks and view.tricks[-1].winner != 0 and len(view.trick) == 1 and view.turn == 0:
+            break
+        assert not loaded_match.over and not loaded_match.sheet_pending, "no such moment in the first round"
+        if loaded_match.human_to_play:
+            move = loaded_match.state.legal_moves()[0]
+            loaded_match = service.play(match_id, secret, loaded_match.ply, move)
+        else:
+            loaded_match = service.computer(match_id, secret, loaded_match.ply)
+    page = client.get(f"{url}?lang=en").text
+    won = view.tricks[-1]
+    assert [f["data-card"] for f in dom(page).select("#last-trick [data-card]")] == [str(c) for c in won.cards]
+    winner = t("en", "af_won_by", who=t("en", f"seat_2_{won.winner}"))
+    assert text_of(page, ".af-last-box .af-label") == f"{t('en', 'af_last_trick')} ({winner})"
+    assert [f["data-card"] for f in dom(page).select("#trick [data-card]")] == [str(view.trick[0])]
+    assert one(page, "#last-trick .af-wins")["data-card"] == str(won.cards[(won.winner - won.leader) % 2])

@@ -231,8 +231,9 @@ def test_the_all_fours_pages_pass_axe(new_page, server, lang):
 def test_the_cut_for_the_first_deal_on_a_phone_in_persian(new_page, server):
     """Round one tells the cut, the longest case: four players, seed 13, where two queens tie
     and the left opponent's four of hearts beats your three of clubs. On a 390x844 phone in
-    Persian it is at the top of the table, right to left, nothing scrolls sideways, and your
-    hand and your decision stay on the screen."""
+    Persian it is in the score panel, right to left, nothing scrolls sideways, and your hand and
+    your decision are on the screen as the page opens (the score panel follows them on a phone,
+    as at Chaharbargh's table; the dealer's tag on the seats is in sight)."""
     service = server.app.state.service
     match = service.create_allfours("easy", 4, seed=13)
     page = new_page(server)
@@ -244,6 +245,6 @@ def test_the_cut_for_the_first_deal_on_a_phone_in_persian(new_page, server):
     assert text.startswith(t("fa", "af_cut", cuts="")[:-1]) and "حریف چپ پخش می‌کند" in text
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # no sideways scroll
     codes = [e.get_attribute("data-card") for e in page.locator("#hand [data-card]").all()]
-    for selector in ["#af-cut", "#decisions", *(f'#hand [data-card="{code}"]' for code in codes)]:
+    for selector in ["#seats .dealer-tag", "#decisions", *(f'#hand [data-card="{code}"]' for code in codes)]:
         assert on_screen(page, selector), selector
     page.screenshot(path="/tmp/allfours-cut-fa-390x844.png")
