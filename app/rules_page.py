@@ -282,6 +282,12 @@ START = {  # each option's link: the home page's new-match form with that option
 }
 
 
+def option_link(option: str) -> str:
+    """Where on this page a house rule is shown: its first example, else its own block."""
+    examples = OPTIONS[option]
+    return f"/rules#ex-{examples[0]}" if examples else f"/rules#option-{option}"
+
+
 def point_values() -> dict[str, int]:
     """The scoring table, read from the engine's score of the `score` example and the rules."""
     r = result("score")

@@ -10,11 +10,23 @@ from dataclasses import dataclass, field
 
 from babel.dates import format_skeleton
 
-from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, observation
+from engine import CAPTURE_SUM, Card, Move, Observation, allfours, card_sum, observation
 
 from .forms import MatchOptions
 from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
-from .service import COMPUTER, HUMAN, LEVELS, PLAYERS, PRESETS, TARGET_RANGE, Loaded, Refused, preset_rules, rules_for
+from .service import (
+    ALLFOURS_PLAYERS,
+    COMPUTER,
+    HUMAN,
+    LEVELS,
+    PLAYERS,
+    PRESETS,
+    TARGET_RANGE,
+    Loaded,
+    Refused,
+    preset_rules,
+    rules_for,
+)
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -906,6 +918,7 @@ def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
 class NewMatchForm:
     """The home page's new-match form: each field's value as it is pre-filled, and the choices."""
 
+    game: str
     level: str
     players: int
     preset: str
@@ -921,9 +934,13 @@ class NewMatchForm:
     flag_labels: dict[str, str]
     target_note: str
     defaults: str  # JSON: each preset's values for 2, 3 and 4 players (static/home.js fills them in)
+    summary: list[str]  # what the one-tap start begins, one short item each ("2 players", "Easy", ...)
+    rule_about: dict[str, str]  # each house rule in one sentence
+    rule_links: dict[str, str]  # each house rule's example on the rules page
 
 
 FORM_FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
+HOUSE_RULES = ("open_hand", "forced_capture", "jack_sur", "sur_in_last_deal", "surs_cancel", "sur_points", "sur_cutoff")
 
 
 def _form_values(rules) -> dict[str, object]:
@@ -936,23 +953,45 @@ def _form_values(rules) -> dict[str, object]:
     }
 
 
-def new_match_form(query: dict[str, str], lang: str) -> NewMatchForm:
-    """The form pre-filled from the address (`/?players=4&open_hand=1`, as the rules page links,
-    or the form itself sent back by "fill in this preset's values", `defaults=1`): the preset's
-    values for the number of players, with the house rules the address names. Values that do not
-    fit are left at the preset's."""
+def _summary(options: MatchOptions, rules, lang: str) -> list[str]:
+    """What a match started with these options is, in a few short items, in the words of the
+    table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads as a zero)."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    players = t(lang, "summary_teams") if rules.players == 4 else t(lang, "summary_players", n=d(rules.players))
+    level = t(lang, f"level_{options.level}")
+    if options.game == "allfours":
+        target = allfours.Rules(players=rules.players).target
+        return [t(lang, "game_allfours"), players, level, t(lang, "summary_target", n=d(target))]
+    items = [] if options.preset == "table" else [t(lang, f"preset_{options.preset}")]
+    items += [players, level, t(lang, "summary_target", n=d(rules.target))]
+    house = {k: v for k, v in _form_values(rules).items() if k != "target"}
+    preset = {k: v for k, v in _form_values(preset_rules(options.preset, rules.players)).items() if k != "target"}
+    if house != preset:
+        items.append(t(lang, "quick_house"))
+    return items
+
+
+def new_match_form(query: dict[str, str], lang: str, rule_links: dict[str, str]) -> NewMatchForm:
+    """The form pre-filled from `query`: the address (`/?players=4&open_hand=1`, as the rules page
+    links, or the form itself sent back by "fill in this preset's values", `defaults=1`) or the
+    settings of this browser's last match: the preset's values for the number of players, with
+    the house rules `query` names. Values that do not fit are left at the preset's (a form that
+    does not fit as a whole is the defaults). `rule_links`: each house rule's example on /rules."""
     d = lambda v: digits(v, lang)  # noqa: E731
     wanted = {k: v for k, v in query.items() if k in MatchOptions.model_fields}
-    if "defaults" in query:  # keep the game (level, players, preset); the rules restart at the preset's
-        wanted = {k: v for k, v in wanted.items() if k in ("level", "players", "preset")}
+    if "defaults" in query:  # keep the game, level, players and preset; the rules restart at the preset's
+        wanted = {k: v for k, v in wanted.items() if k in ("game", "level", "players", "preset")}
     try:
         options = MatchOptions.model_validate({"level": LEVELS[0], **wanted})
         rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
+        if options.game == "allfours" and options.players not in ALLFOURS_PLAYERS:
+            raise Refused("af_bad_players")
     except (ValueError, LookupError):
         options, rules = MatchOptions(level=LEVELS[0]), preset_rules("table", 2)
     values = _form_values(rules)
     defaults = {p: {n: _form_values(preset_rules(p, n)) for n in PLAYERS} for p in PRESETS}
     return NewMatchForm(
+        game=options.game,
         level=options.level,
         players=rules.players,
         preset=options.preset,
@@ -975,6 +1014,9 @@ def new_match_form(query: dict[str, str], lang: str) -> NewMatchForm:
             four=d(preset_rules("table", 4).target),
         ),
         defaults=json.dumps(defaults, sort_keys=True),
+        summary=_summary(options, rules, lang),
+        rule_about={name: t(lang, f"{name}_about") for name in HOUSE_RULES},
+        rule_links=rule_links,
     )
 
 

@@ -30,7 +30,7 @@ from app.main import create_app
 from app.settings import Settings
 from tests import pg_cluster
 from tests.app.app_helpers import migrate
-from tests.browser.live_server import LiveServer
+from tests.browser.live_server import FIRST_BOT_SEED, FIXED_BOTS, LiveServer, live_settings
 
 CHROMIUM = Path(os.environ.get("CHAHARBARGH_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -48,13 +48,6 @@ NO_BROWSER = (
     "or point CHAHARBARGH_CHROMIUM at another chromium build."
 )
 PHONE = {"width": 390, "height": 844}
-# Pro thinks over a fixed number of worlds instead of 40 ms of the machine's time, so the
-# computer's moves in a test are the same on a slow machine and a fast one.
-FIXED_BOTS = {"pro": {"worlds": 8}}
-FIRST_SEED = 1000  # live servers deal their matches from seeds 1000, 1001, ... in order
-# Every app in the tests gives its matches the bot seeds 1, 2, ... in order (`new_bot_seed`), so
-# the computer's moves and the hints are the same every run, as the deals are.
-FIRST_BOT_SEED = 1
 
 
 def in_ci() -> bool:
@@ -166,16 +159,7 @@ def live_server(db_url: str) -> Iterator[Callable[..., LiveServer]]:
     started: list[LiveServer] = []
 
     def start(port: int = 0, **settings) -> LiveServer:
-        seeds, bot_seeds = itertools.count(FIRST_SEED), itertools.count(FIRST_BOT_SEED)
-        settings = {
-            "computer_delay_ms": None,
-            "practice_delay_ms": None,
-            "bot_settings": FIXED_BOTS,
-            "new_seed": lambda: next(seeds),
-            "new_bot_seed": lambda: next(bot_seeds),
-            **settings,
-        }
-        server = LiveServer(Settings(database_url=db_url, secret_key="browser-tests", **settings), port).start()
+        server = LiveServer(live_settings(db_url, **settings), port).start()
         started.append(server)
         return server
 

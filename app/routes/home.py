@@ -1,7 +1,9 @@
 """The home page, this browser's list of matches (the history page) and the health check.
 
 The history is the list of match ids in the browser's signed session cookie (ids only, never
-cards or seeds): `remember` adds one whenever a match is created or opened.
+cards or seeds): `remember` adds one whenever a match is created or opened. The cookie also
+keeps the settings of the last match started from the home page's form (`remember_options`),
+which the form is pre-filled with, so that one tap starts the same kind of match again.
 """
 
 from __future__ import annotations
@@ -11,16 +13,18 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from ..forms import ForgetForm
+from ..forms import ForgetForm, MatchOptions
 from ..i18n import t
+from ..rules_page import option_link
 from ..service import LEVELS
-from ..views import history, history_stats, new_match_form, saved_matches
+from ..views import HOUSE_RULES, history, history_stats, new_match_form, saved_matches
 from ..web import Lang, Service, render
 
 router = APIRouter()
 
 MAX_SAVED = 30
 MAX_PRACTICE = 3
+LAST_OPTIONS = "options"  # the session's key for the last match's settings
 
 
 def remember(request: Request, match_id: str, practice: bool = False) -> None:
@@ -49,6 +53,21 @@ def remembered(request: Request) -> list[str]:
     return [i for key in ("matches", "practice") for i in request.session.get(key, []) if isinstance(i, str)]
 
 
+def remember_options(request: Request, options: MatchOptions) -> None:
+    """Keep the settings of the match this browser just started (the form's fields as text: no
+    secret, no seed), replacing the previous ones."""
+    request.session[LAST_OPTIONS] = {k: str(v) for k, v in options.model_dump(exclude_none=True).items()}
+
+
+def last_options(request: Request) -> dict[str, str]:
+    """The settings of this browser's last match, as form fields; {} if none. Only the form's
+    own fields with text values are read: the form checks the values as it does the address's."""
+    stored = request.session.get(LAST_OPTIONS)
+    if not isinstance(stored, dict):
+        return {}
+    return {k: v for k, v in stored.items() if k in MatchOptions.model_fields and isinstance(v, str)}
+
+
 @router.get("/health")
 def health() -> dict[str, str]:
     """For the container's healthcheck and load balancers."""
@@ -57,12 +76,18 @@ def health() -> dict[str, str]:
 
 @router.get("/")
 def home(request: Request, lang: Lang, service: Service) -> Response:
+    """The start button begins a match with the settings of the last one (or the defaults);
+    "more options" holds the whole form, opened when the address sets a field (a link of the
+    rules page, or "fill in this preset's values" without JavaScript)."""
+    query = dict(request.query_params)
+    asked = any(name in MatchOptions.model_fields for name in query)
     return render(
         request,
         "home.html",
         lang,
         saved=saved_matches(service.listed(remembered(request)), lang),
-        form=new_match_form(dict(request.query_params), lang),
+        form=new_match_form(query if asked else last_options(request), lang, {o: option_link(o) for o in HOUSE_RULES}),
+        more_open=asked,
         levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
     )
 

@@ -24,7 +24,7 @@ from ..service import HUMAN, Loaded, MatchService, NotFound, Refused
 from ..views import Selection, add_hints, replay_view, select, table_view, urls
 from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
 from . import allfours
-from .home import remember
+from .home import remember, remember_options
 
 router = APIRouter()
 
@@ -94,6 +94,7 @@ def create_match(request: Request, options: Annotated[MatchOptions, Form()], ser
             options.level, options.target, options.preset, players=options.players, **options.house_rules()
         )
     remember(request, match.id)
+    remember_options(request, options)
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 
 

@@ -61,7 +61,12 @@ def test_english_by_the_switch_and_then_by_cookie(client):
     assert lang_dir(fa) == ("fa", "rtl") and text_of(fa, "#start") == t("fa", "start")
 
 
-def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_only(client):
+def session_of(client) -> dict:
+    cookie = client.cookies["chaharbargh"]
+    return json.loads(base64.b64decode(cookie.split(".")[0] + "=="))
+
+
+def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_and_settings_only(client):
     data = {"level": "medium", "target": "52", "preset": "pagat"}
     response = client.post("/matches", data=data, follow_redirects=False)
     assert response.status_code == 303
@@ -71,9 +76,10 @@ def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_on
     home = client.get("/").text
     assert text_of(home, f'#saved a[href="{url}"]') == t("fa", "continue")
 
+    # the ids, and the settings as the form sent them (with the fields it left out at their defaults)
+    settings = {"game": "chaharbargh", "level": "medium", "players": "2", "target": "52", "preset": "pagat"}
+    assert session_of(client) == {"matches": [match_id], "options": settings}
     cookie = client.cookies["chaharbargh"]
-    payload = json.loads(base64.b64decode(cookie.split(".")[0] + "=="))
-    assert payload == {"matches": [match_id]}
     seed = client.app.state.service.load(match_id, secret).match.seed
     assert str(seed) not in cookie and secret not in cookie
 
@@ -178,18 +184,23 @@ def test_fields_left_out_take_the_presets_values_doubled_with_four_players(clien
     assert Rules.preset("pagat", players=4).target == 124 and Rules(players=4).sur_points == 10
 
 
+def form_of(html: str) -> dict[str, str]:
+    """What the home page's form sends as it is pre-filled (a tap on its start button): the
+    inputs with their values, radios and boxes only when checked."""
+    values = {}
+    for field in dom(html).select("#new-match-form input"):
+        kind, name = field.get("type"), field["name"]
+        if kind in ("radio", "checkbox"):
+            if field.has_attr("checked"):
+                values[name] = field["value"]
+        else:
+            values[name] = field.get("value", "")
+    return values
+
+
 def test_the_home_form_starts_at_the_presets_values_and_reads_the_address(client):
     def form(url: str):
-        page = dom(client.get(url).text)
-        values = {}
-        for field in page.select("#new-match-form input"):
-            kind, name = field.get("type"), field["name"]
-            if kind in ("radio", "checkbox"):
-                if field.has_attr("checked"):
-                    values[name] = field["value"]
-            else:
-                values[name] = field.get("value", "")
-        return values
+        return form_of(client.get(url).text)
 
     plain = form("/")
     assert plain == {"house": "1", "game": "chaharbargh", "players": "2", "level": "easy", "preset": "table",

@@ -38,7 +38,9 @@ def test_the_cookie_is_sent_once_and_not_again_while_it_says_the_same(client):
     assert answer.status_code == 200 and "set-cookie" not in answer.headers
     second = new_match(client)  # a change: sent, with both matches, newest first
     payload = json.loads(base64.b64decode(client.cookies["chaharbargh"].split(".")[0] + "=="))
-    assert payload == {"matches": [second.split("/")[2], url.split("/")[2]]}
+    assert payload["matches"] == [second.split("/")[2], url.split("/")[2]]
+    settings = {"game": "chaharbargh", "level": "easy", "players": "2", "target": "62", "preset": "table"}
+    assert payload["options"] == settings  # the last new match's settings (app/routes/home.py)
     assert client.cookies["chaharbargh"] != cookie
 
 

@@ -43,6 +43,13 @@ def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
     return game(page)
 
 
+def more_options(page: Page) -> None:
+    """Open the home page's "more options" (the whole new-match form), as a person taps it."""
+    if page.get_attribute("#more-options", "open") is None:
+        page.click("#more-options > summary")
+    page.wait_for_selector('#new-match-form input[name="level"]', state="visible")
+
+
 def value(code: str) -> int:
     return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1]) or int(code[:-1])
 

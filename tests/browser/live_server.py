@@ -1,14 +1,41 @@
-"""A real uvicorn server in a thread, on the test's SQLite file, for the browser tests."""
+"""A real uvicorn server in a thread, on the test's SQLite file, for the browser tests (and
+scripts/screenshots.py, which sets the app up the same way)."""
 
 from __future__ import annotations
 
+import itertools
 import socket
 import threading
+from typing import Any
 
 import uvicorn
 
 from app.main import create_app
 from app.settings import Settings
+
+# Pro thinks over a fixed number of worlds instead of 40 ms of the machine's time, so the
+# computer's moves in a test are the same on a slow machine and a fast one.
+FIXED_BOTS = {"pro": {"worlds": 8}}
+FIRST_SEED = 1000  # live servers deal their matches from seeds 1000, 1001, ... in order
+# Every app in the tests gives its matches the bot seeds 1, 2, ... in order (`new_bot_seed`), so
+# the computer's moves and the hints are the same every run, as the deals are.
+FIRST_BOT_SEED = 1
+
+
+def live_settings(database_url: str, **settings: Any) -> Settings:
+    """A live server's settings: no timer runs the computer (it moves when the page sends
+    `computer-may-move`), pro's fixed worlds, and matches dealt from FIRST_SEED on, so a walk
+    through the home page meets known deals; `settings` change any of these."""
+    seeds, bot_seeds = itertools.count(FIRST_SEED), itertools.count(FIRST_BOT_SEED)
+    chosen: dict[str, Any] = {
+        "computer_delay_ms": None,
+        "practice_delay_ms": None,
+        "bot_settings": FIXED_BOTS,
+        "new_seed": lambda: next(seeds),
+        "new_bot_seed": lambda: next(bot_seeds),
+        **settings,
+    }
+    return Settings(database_url=database_url, secret_key="browser-tests", **chosen)
 
 
 class LiveServer:

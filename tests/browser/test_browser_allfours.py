@@ -14,7 +14,7 @@ from app.allfours_tutorial import LESSONS
 from app.i18n import t
 from engine import allfours
 from tests.app.test_history import finish
-from tests.browser.browser_helpers import game, settle
+from tests.browser.browser_helpers import game, more_options, settle
 from tests.browser.test_browser_axe import violations
 from tests.browser.test_browser_phone_table import on_screen
 
@@ -23,6 +23,7 @@ DESKTOP = {"width": 1280, "height": 800}
 
 def choose_allfours(page: Page, players: int) -> str:
     page.goto("/")
+    more_options(page)
     assert page.is_checked('input[name="game"][value="chaharbargh"]')
     page.check('input[name="game"][value="allfours"]')
     assert page.locator("#house-rules").is_hidden()  # All Fours reads only players and level

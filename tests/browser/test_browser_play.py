@@ -11,12 +11,13 @@ from sqlalchemy import text
 from app.i18n import card_name, t
 from engine import new_match
 from tests.app.app_helpers import game_state
-from tests.browser.browser_helpers import game, play_one_move, prepare_move, settle
+from tests.browser.browser_helpers import game, more_options, play_one_move, prepare_move, settle
 from tests.browser.live_server import LiveServer
 
 
 def start_match(page, target: str = "31", level: str = "easy") -> str:
     page.goto("/")
+    more_options(page)
     page.check(f'input[name="level"][value="{level}"]')
     page.fill('input[name="target"]', target)
     page.click("#start")

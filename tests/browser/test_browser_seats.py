@@ -10,7 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from engine import replay
-from tests.browser.browser_helpers import game, play_one_move, settle
+from tests.browser.browser_helpers import game, more_options, play_one_move, settle
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -18,6 +18,7 @@ DESKTOP = {"width": 1280, "height": 800}
 def choose_game(page: Page, players: int, target: int, preset: str = "table", **house: object) -> str:
     """Fill the home page's form as a person would and start; returns the table's address."""
     page.goto("/")
+    more_options(page)
     page.check(f'input[name="preset"][value="{preset}"]')
     page.check(f'input[name="players"][value="{players}"]')
     if players == 4:  # the script fills in the preset's values for four: the doubled target

@@ -21,6 +21,7 @@ from sqlalchemy import text
 from app.i18n import digits, t
 from app.tutorial import LESSONS
 from engine import Move
+from tests.browser.browser_helpers import more_options
 from tests.browser.live_server import LiveServer
 
 FORMS = {
@@ -103,6 +104,7 @@ def test_a_form_posted_by_another_origins_page_changes_nothing(server, attacker,
     page = new_page(server)
     # the player: one saved match and the first lesson solved
     page.goto("/")
+    more_options(page)
     page.check('input[name="level"][value="easy"]')
     page.fill('input[name="target"]', "31")
     page.click("#start")
