@@ -22,7 +22,7 @@ RUN useradd --create-home --uid 10001 chaharbargh \
 # installed in place.
 COPY requirements.txt ./
 RUN pip install --require-hashes -r requirements.txt
-COPY pyproject.toml README.md alembic.ini ./
+COPY pyproject.toml README.md LICENSE alembic.ini ./
 COPY engine ./engine
 COPY app ./app
 COPY alembic ./alembic

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from .i18n import LANGS, catalog, digits, t
 from .service import Loaded, MatchService
 from .settings import ROOT, Settings
+from .wire import assets_for
 
 # Templates are compiled once per process: `auto_reload=False` spares a stat of every template
 # file on every render (uvicorn's --reload starts a new process anyway).
@@ -42,6 +43,7 @@ FRAGMENTS = {
     "error.html": ["content"],
 }
 LANG_COOKIE_AGE = 365 * 24 * 3600
+CARD_ART = "cards.svg"  # under static/: the court figures and the back, as SVG symbols
 
 
 @pass_context
@@ -50,15 +52,23 @@ def _digits(context, value: object) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _face_picture(index: str, symbol: str, color: str, court: bool, label: str) -> Markup:
+def _face_picture(index: str, symbol: str, color: str, court: bool, suit: str, label: str) -> Markup:
     card = SimpleNamespace(index=index, symbol=symbol, color=color, face=court)
-    return Markup(templates.env.get_template("_cards.html").module.face_picture(card, label))
+    return Markup(templates.env.get_template("_cards.html").module.face_picture(card, label, suit))
 
 
 def _face(card: Any, label: str = "") -> Markup:
     """`face(c, label)`: a card's picture (`_cards.html`, `face_picture`), made once per card and
     spoken label and then reused: a table shows a dozen, each some twenty template expressions."""
-    return _face_picture(card.index, card.symbol, card.color, card.face, label)
+    return _face_picture(card.index, card.symbol, card.color, card.face, card.code[-1], label)
+
+
+def _card_art() -> str:
+    """`card_art()`: the address of the court figures and the back (static/cards.svg), hashed.
+
+    A plain function, not `static_url`: the card macros are also rendered outside any request
+    (`_face_picture` above). The app serves the same folder (`app/main.py`), read once."""
+    return assets_for(ROOT / "static").url(CARD_ART)
 
 
 @pass_context
@@ -74,6 +84,7 @@ def _static_url(context, name: str) -> str:
 templates.env.filters["digits"] = _digits
 templates.env.globals["static_url"] = _static_url
 templates.env.globals["face"] = _face
+templates.env.globals["card_art"] = _card_art
 
 
 # --- the request ----------------------------------------------------------------------------

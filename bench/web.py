@@ -310,7 +310,7 @@ async def visit(client: httpx.AsyncClient, path: str, cache: dict[str, httpx.Res
     todo = LINKS.findall(page.text)
     seen: set[str] = set()
     while todo:
-        url = todo.pop()
+        url = todo.pop().partition("#")[0]  # the cards' `<use href>` name symbols of one file, fetched once
         if url in seen:
             continue
         seen.add(url)

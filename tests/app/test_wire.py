@@ -147,10 +147,46 @@ def test_plain_static_names_still_work_and_are_revalidated(client):
 
 
 def test_a_repeat_visit_asks_for_no_static_file(client, table):
-    """What bench/web.py counts: a browser keeps what is `immutable` and asks nothing again."""
+    """What bench/web.py counts: a browser keeps what is `immutable` and asks nothing again (the
+    font the CSS names and the card art included: `first_visit` is below)."""
     for path in ("/", table, "/rules", "/learn"):
-        links = static_links(client.get(path).text)
+        links = [url for url in first_visit(client, path) if url != path]
         assert links and all(client.get(link).headers["cache-control"] == IMMUTABLE for link in links)
+
+
+# --- a first visit's bytes (docs/benchmarks.md "Web": bench/web.py counts them the same way) ---------
+
+FIRST_VISIT = 100 * 1024  # bytes as transferred, font and card art included (issues 17 and 24)
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what chromium sends
+LINKED = "link[href^='/static/'], script[src^='/static/'], use[href^='/static/'], img[src^='/static/']"
+
+
+def first_visit(client, path: str) -> dict[str, int]:
+    """The bytes a browser with an empty cache transfers for `path`, by address: the page, each
+    static file it names (links, scripts, the cards' `<use href>`, the CSS's `url()`s), once."""
+    page = client.get(path, headers=BROWSER)
+    sizes = {path: page.num_bytes_downloaded}
+    todo = [e.get("href") or e.get("src") for e in dom(page.text).select(LINKED)]
+    while todo:
+        url = todo.pop().partition("#")[0]  # a symbol of the card art is in the file the browser fetched
+        if url in sizes:
+            continue
+        answer = client.get(url, headers=BROWSER)
+        assert answer.status_code == 200, url
+        sizes[url] = answer.num_bytes_downloaded
+        if url.endswith(".css"):
+            todo += [u for u in re.findall(r'url\("?([^")]+)"?\)', answer.text) if u.startswith("/static/")]
+    return sizes
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_a_first_visit_of_the_home_page_or_a_table_moves_at_most_100_kb(client, table, lang):
+    for path in ("/", table):
+        sizes = first_visit(client, f"{path}?lang={lang}")
+        assert any(url.endswith(".woff2") for url in sizes), sizes  # the font is counted
+        if path == table:  # so is the card art, which every table names (its backs at least)
+            assert any(re.fullmatch(r"/static/cards\.[0-9a-f]{10}\.svg", url) for url in sizes), sizes
+        assert sum(sizes.values()) <= FIRST_VISIT, (path, sizes)
 
 
 def test_hashed_names_follow_the_content(tmp_path: Path):
