@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sqlalchemy import text
 
 from app.i18n import digits, t
@@ -132,3 +133,56 @@ def test_a_practice_round_with_hints_and_undo_played_to_its_end(live_server, new
         rounds = [tuple(conn.execute(query, {"id": url.split("/m/")[1].split("/")[0]}).one()) for url in urls]
     # 52 cards, 4 of them on the first table: 48 moves in a two-player round; the undone move is gone
     assert rounds == [("over", 48, "practice"), ("playing", 0, "practice")]
+
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_lesson_sits_beside_its_words_and_a_wrong_answer_is_told_under_the_hand(new_page, server, size, lang):
+    """Issue 24, item 7: a wrong answer's explanation comes right under the hand, within the
+    table's column (it was a banner over the whole page on a desktop, far from the cards); the
+    last lesson, solved, shows its sheet across the column, not squeezed beside an empty box."""
+    page = new_page(server, viewport=VIEWPORTS[size])
+    page.goto(f"/learn?lang={lang}")
+    for lesson in LESSONS:
+        page.goto(f"/learn/{lesson.key}")
+        page.wait_for_selector(f'#lesson[data-lesson="{lesson.key}"][data-state="asking"]')
+        if lesson.key == "several-cards":
+            tap_move(page, Move.parse("5H+6S"))  # legal, but not the lesson's
+            page.wait_for_selector("#message")
+            message, hand, main = (page.locator(s).bounding_box() for s in ("#message", "#hand", ".lesson-main"))
+            assert 0 <= message["y"] - (hand["y"] + hand["height"]) <= 24, "right under the hand"
+            assert main["x"] - 1 <= message["x"] and message["x"] + message["width"] <= main["x"] + main["width"] + 1
+            if size == "desktop":  # beside the lesson's words, not across the page
+                assert message["width"] < page.locator("#lesson").bounding_box()["width"] * 0.8
+        tap_move(page, Move.parse(lesson.answers[0]))
+        page.wait_for_selector(f'#lesson[data-lesson="{lesson.key}"][data-state="solved"]')
+    sheet, main, praise = (page.locator(s).bounding_box() for s in (".sheet-table", ".lesson-main", "#praise"))
+    assert sheet["width"] >= main["width"] * 0.9, "the sheet has the column's width"
+    words = page.locator("#praise").evaluate("e => e.scrollHeight")
+    assert praise["height"] <= words + 2, "the verdict is as tall as its words, no empty box beside the sheet"
+    assert page.locator("#tutorial-finished").is_visible() and page.locator("#to-practice").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_practice_undo_takes_back_a_move_after_the_computers_answer(live_server, new_page, size, lang):
+    """Issue 24, item 4: the undo stays after the computer has answered (it vanished then) and
+    takes back both moves: the table is as it was before your move."""
+    server = live_server()
+    page = new_page(server, viewport=VIEWPORTS[size])
+    page.goto(f"/?lang={lang}")
+    page.check('.new-practice input[value="easy"]')
+    page.click("#start-practice")
+    page.wait_for_selector('#game[data-state="your-turn"][data-ply="0"]')
+    hand = [e.get_attribute("data-card") for e in page.locator("#hand [data-card]").all()]
+    table = [e.get_attribute("data-card") for e in page.locator("#table [data-card]").all()]
+    assert play_one_move(page) == ("your-turn", 2), "the computer has answered"
+    assert page.locator("#undo").is_visible()
+    page.click("#undo")
+    page.wait_for_selector('#game[data-state="your-turn"][data-ply="0"]')
+    assert page.inner_text("#message") == t(lang, "msg_undone")
+    assert [e.get_attribute("data-card") for e in page.locator("#hand [data-card]").all()] == hand
+    assert [e.get_attribute("data-card") for e in page.locator("#table [data-card]").all()] == table
