@@ -34,6 +34,7 @@ class AfSeat:
     partner: bool
     dealer: bool
     to_play: bool
+    shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
 
 
 @dataclass
@@ -160,6 +161,39 @@ def _played(cards, leader: int, players: int, lang: str, winner: int | None = No
     return out
 
 
+def tricks_view(view: Observation, lang: str) -> tuple[list[AfPlayed], list[AfPlayed], str]:
+    """The trick in progress, else the round's last trick taken and who took it."""
+    players = view.rules.players
+    if view.trick or not view.tricks:
+        return _played(view.trick, view.leader, players, lang), [], ""
+    cards, taker = taken_trick(view.tricks[-1], players, lang)
+    return [], cards, taker
+
+
+def taken_trick(trick, players: int, lang: str) -> tuple[list[AfPlayed], str]:
+    """A trick taken: its cards, the winner's marked, and who took it."""
+    taker = t(lang, "af_won_by", who=seat_name(trick.winner, players, lang))
+    return _played(trick.cards, trick.leader, players, lang, trick.winner), taker
+
+
+def seat_views(view: Observation, lang: str, playing: bool) -> list[AfSeat]:
+    """Every seat but the person's, where it sits; `playing`: the match is on (a seat is to play)."""
+    players = view.rules.players
+    return [
+        AfSeat(
+            seat=s,
+            name=seat_name(s, players, lang),
+            dom_id=f"seat-{s}",
+            place=PLACES[players][s],
+            count=digits(view.hand_counts[s], lang),
+            partner=view.rules.teams and s == 2,
+            dealer=view.dealer == s,
+            to_play=playing and view.turn == s,
+        )
+        for s in range(1, players)
+    ]
+
+
 def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
     """The All Fours table from `observation(state, 0)` only."""
     view = observation(loaded.state, HUMAN)
@@ -180,28 +214,10 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         hand.append(cv)
     decisions = [(str(m), t(lang, DECISION_KEYS[m.decision])) for m in legal if m.card is None]
 
-    trick = _played(view.trick, view.leader, players, lang)
-    last_trick, last_winner = [], ""
-    if not view.trick and view.tricks:
-        done = view.tricks[-1]
-        last_trick = _played(done.cards, done.leader, players, lang, done.winner)
-        last_winner = t(lang, "af_won_by", who=seat_name(done.winner, players, lang))
-
+    trick, last_trick, taker = tricks_view(view, lang)
     turnup = [card_view(c, lang, selected=i == len(view.turned) - 1) for i, c in enumerate(view.turned)]
 
-    seats = [
-        AfSeat(
-            seat=s,
-            name=seat_name(s, players, lang),
-            dom_id=f"seat-{s}",
-            place=PLACES[players][s],
-            count=d(view.hand_counts[s]),
-            partner=rules.teams and s == 2,
-            dealer=view.dealer == s,
-            to_play=playing and view.turn == s,
-        )
-        for s in range(1, players)
-    ]
+    seats = seat_views(view, lang, playing)
 
     moves, log_finished = view.moves, False
     if loaded.sheet_pending or (loaded.over and view.finished_rounds):
@@ -251,7 +267,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         decisions=decisions,
         trick=trick,
         last_trick=last_trick,
-        last_winner=last_winner,
+        last_winner=taker,
         turnup=turnup,
         trump=trump,
         sides=[(side_name(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],

@@ -82,6 +82,7 @@ class SeatView:
     to_play: bool
     place: str  # "right", "top" or "left": where it sits, seen from the person's chair
     dealt: int = 0  # how many of the backs were just dealt from the stock (the last move's events)
+    shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
 
 
 @dataclass
@@ -345,6 +346,26 @@ def side_views(view: Observation, lang: str) -> list[SideView]:
         )
         for s in range(view.rules.sides)
     ]
+
+
+def live_sides(view: Observation, lang: str, points) -> list[SideView]:
+    """The score panel's and the piles' sides: `side_views`, with the round's points so far and
+    the items already won (`points`: the engine's round scores), and each side's last capture."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    sides = side_views(view, lang)
+    for side, score in zip(sides, points, strict=True):
+        side.round_points = d(score.total)
+        won = [line for line in score.lines if line.points and line.item in LINES]
+        side.round_items = " · ".join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
+    for side, cards in zip(sides, last_captures(view), strict=True):
+        side.last_capture = [card_view(c, lang) for c in cards]
+    return sides
+
+
+def turn_order(players: int, lang: str) -> str:
+    """The seats in their order of play, joined by an arrow in the reading direction."""
+    arrow = f" {t(lang, 'reading_arrow')} "
+    return arrow.join(seat_name(s, players, lang) for s in range(players))
 
 
 def _round_winner(view: Observation, lang: str) -> str:
@@ -658,16 +679,11 @@ def table_view(
             card.motion = "vt-deal-hand"
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
-    sides = side_views(view, lang)
     points = view.points  # the engine's score of the round so far: the view never decides what scores
     if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
         points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
-    for side, score in zip(sides, points, strict=True):
-        side.round_points = d(score.total)
-        won = [line for line in score.lines if line.points and line.item in LINES]
-        side.round_items = " · ".join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
-    for side, cards in zip(sides, last_captures(view), strict=True):
-        side.last_capture = [card_view(c, lang) for c in cards]
+    sides = live_sides(view, lang, points)
+    for side in sides:
         for card in side.last_capture:
             place = moved.entering.get(card.code)
             card.motion = f"vt-enter-{place}" if place else "vt-late" if card.code in moved.late else ""
@@ -715,8 +731,6 @@ def table_view(
         for card in the_sheet.leftover_cards:
             if card.code in moved.leftover:
                 card.motion = "vt-leftover"
-    order = [seat_name(s, players, lang) for s in range(players)]
-    arrow = f" {t(lang, 'reading_arrow')} "  # the order of play, in the reading direction
     return TableView(
         lang=lang,
         urls=urls(match.id, match.secret),
@@ -725,7 +739,7 @@ def table_view(
         level=t(lang, f"level_{match.level}"),
         players=players,
         seats=seats,
-        turn_order=arrow.join(order),
+        turn_order=turn_order(players, lang),
         you_deal=view.dealer == HUMAN,
         rules_summary=rules_summary(rules, lang),
         must_show=must_show,
