@@ -988,25 +988,24 @@ def new_match_form(query: dict[str, str], lang: str) -> NewMatchForm:
 
 
 @dataclass
-class ReplaySeat:
-    name: str
-    hand: list[CardView]  # every seat's hand: shown only once the match is over
-    count: str
-
-
-@dataclass
 class ReplayView:
-    """One position of a finished match's replay: every hand, the table, the piles and the move
-    that led here, with the addresses of the positions before and after."""
+    """One position of a finished match's replay, drawn as the table (templates/_table.html):
+    the seats with every hand, the table, the piles and the score panel, the move that led
+    here, and the addresses of the positions before and after."""
 
     ply: int
     last_ply: int
     position: str  # "move 12 of 140"
     round_no: str
-    seats: list[ReplaySeat]
+    players: int
+    seats: list[SeatView]  # every other seat, its hand `shown`
+    turn_order: str
+    you_deal: bool
+    hand: list[CardView]  # the person's hand
     table: list[CardView]
-    stock_count: str
+    stock_count: int
     sides: list[SideView]
+    rules_summary: list[str]
     last_move: MoveLine | None
     round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
     urls: dict[str, str]
@@ -1029,11 +1028,9 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
     d = lambda v: digits(v, lang)  # noqa: E731
     page = urls(loaded.match.id, loaded.match.secret)
     at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
-    seats = [
-        ReplaySeat(seat_name(s, players, lang), [card_view(c, lang) for c in state.hand(s)], d(len(state.hand(s))))
-        for s in range(players)
-    ]
-    sides = side_views(view, lang)
+    seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
+    for seat in seats:
+        seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
     played, round_ended = None, False
     if view.moves:
         played = view.moves[-1]
@@ -1044,10 +1041,15 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
         last_ply=last_ply,
         position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
         round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
+        players=players,
         seats=seats,
+        turn_order=turn_order(players, lang),
+        you_deal=view.dealer == HUMAN,
+        hand=[card_view(c, lang) for c in state.hand(HUMAN)],
         table=[card_view(c, lang) for c in view.table],
-        stock_count=d(view.stock_count),
-        sides=sides,
+        stock_count=view.stock_count,
+        sides=live_sides(view, lang, view.points),
+        rules_summary=rules_summary(view.rules, lang),
         last_move=_line(played.seat, played, lang, players) if played else None,
         round_ended=round_ended,
         urls=page,
