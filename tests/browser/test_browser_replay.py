@@ -15,6 +15,7 @@ from app.service import HUMAN
 from engine import Move, allfours, observation
 from tests.app.app_helpers import finish
 from tests.browser.setups import drive, url_of
+from tests.browser.test_browser_match_end import small_text
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 DECISIONS = {"stand": "af_stand", "beg": "af_beg", "one": "af_takeone", "run": "af_run"}
@@ -68,6 +69,8 @@ def the_table(page: Page, structure: list, where: str) -> None:
     felt, beige = page.evaluate(FELT)
     assert "gradient" in felt and beige not in felt, where  # the felt, not the page's beige
     assert page.evaluate(HEADINGS_ABOVE), where
+    if page.viewport_size == PHONE:
+        assert small_text(page) == [], where
 
 
 # Each size in each language, two of them with JavaScript and two without (a step is then a
