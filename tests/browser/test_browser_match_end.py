@@ -53,6 +53,9 @@ SMALL_TEXT = """() => {
 def small_text(page: Page) -> list[str]:
     return page.evaluate(SMALL_TEXT)
 
+BELOW = """([a, b]) => document.querySelector(a).getBoundingClientRect().top
+    >= document.querySelector(b).getBoundingClientRect().bottom"""
+
 
 def on_top(page: Page, selector: str) -> bool:
     element = page.locator(selector).first
@@ -101,6 +104,8 @@ def test_the_end_of_a_match_of_several_rounds_is_seen_whole(new_page, server):
             page.wait_for_selector('#game[data-game="allfours"][data-state="match-over"]')
             for selector in THE_END:
                 assert on_top(page, selector), f"{selector} is covered: All Fours, {size}, {lang}"
+            # the rules link comes after the winner line, not in the grid's first free cell above it
+            assert page.evaluate(BELOW, ["#af-rules", "#sheet-h"]), f"All Fours, {size}, {lang}"
             if size == "phone":
                 assert small_text(page) == [], f"All Fours, {lang}"
             page.context.close()
