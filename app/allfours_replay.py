@@ -2,34 +2,39 @@
 
 The route (app/routes/play.py, then `allfours.replay_response`) serves it only once the match is
 over, when its record (with the seed, hence every card of every deal) is already the player's:
-so every seat's hand is shown, read from the state the engine replayed. What was scored comes
-from the engine's score lines, as on the table's round sheet.
+so every seat's hand is shown, read from the state the engine replayed. The rest is the person's
+observation, drawn by the live table's pieces (templates/_allfours_table.html); what was scored
+comes from the engine's score lines, as on the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.allfours import MatchState
+from engine.allfours import MatchState, observation
 
-from .allfours_examples import line_words, move_words, suit_name
-from .allfours_views import cut_words, hand_order
+from .allfours_examples import move_words
+from .allfours_views import (
+    AfLine,
+    AfPlayed,
+    AfSeat,
+    cut_words,
+    hand_order,
+    line_view,
+    seat_views,
+    suit_name,
+    taken_trick,
+    tricks_view,
+)
 from .i18n import digits, t
-from .service import Loaded
+from .service import HUMAN, Loaded
 from .views import CardView, card_view, seat_name, side_name, urls
 
 
 @dataclass
-class AfReplaySeat:
-    seat: int
-    name: str
-    hand: list[CardView]
-    count: str
-    dealer: bool
-
-
-@dataclass
 class AfReplayView:
+    """One position of a finished All Fours match's replay, drawn as the table."""
+
     ply: int
     last_ply: int
     position: str
@@ -37,13 +42,19 @@ class AfReplayView:
     cut: str  # the cut for the first deal, told during round one ("" otherwise)
     last_move: str | None
     round_ended: bool
-    seats: list[AfReplaySeat]
+    players: int
+    level: str
+    seats: list[AfSeat]  # every other seat, its hand `shown`
+    hand: list[CardView]  # the person's hand
     turnup: list[CardView]
     trump: str
-    trick: list[tuple[str, CardView]]  # (who, card): the trick in progress, else the one just finished
-    trick_done: bool
+    trick: list[AfPlayed]  # the trick in progress
+    last_trick: list[AfPlayed]  # else the last one taken (at a round's end, the round's last)
+    last_winner: str
     sides: list[tuple[str, str]]  # (name, total)
-    lines: list[str]  # this round's score lines so far, or the round the last move ended
+    target: str
+    dealer: str
+    this_round: list[AfLine]  # this round's score lines so far, or the round the last move ended
     urls: dict[str, str]
     first: str | None
     previous: str | None
@@ -53,6 +64,7 @@ class AfReplayView:
 
 def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> AfReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves."""
+    view = observation(state, HUMAN)
     rules, players = state.rules, state.players
     d = lambda v: digits(v, lang)  # noqa: E731
     page = urls(loaded.match.id, loaded.match.secret)
@@ -62,11 +74,12 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
     last_move = None
     if outcome is not None:
         last_move = t(lang, "af_said", who=seat_name(outcome.seat, players, lang), what=move_words(outcome.move, lang))
-    trick, trick_done = list(state.trick), False
-    leader = state.leader
-    if not trick and outcome is not None and outcome.trick is not None:
-        trick, leader, trick_done = list(outcome.trick.cards), outcome.trick.leader, True
-    lines = ended.lines if ended is not None else state.lines
+    trick, last_trick, taker = tricks_view(view, lang)
+    if not trick and not last_trick and outcome is not None and outcome.trick is not None:
+        last_trick, taker = taken_trick(outcome.trick, players, lang)  # the round's last, shown with the next deal
+    seats = seat_views(view, lang, playing=not state.finished)
+    for seat in seats:
+        seat.shown = [card_view(c, lang) for c in hand_order(state.hand(seat.seat), state.trump)]
     return AfReplayView(
         ply=ply,
         last_ply=last_ply,
@@ -75,22 +88,19 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         cut=cut_words(state.cut, players, lang) if state.cut is not None and not state.rounds else "",
         last_move=last_move,
         round_ended=ended is not None,
-        seats=[
-            AfReplaySeat(
-                s,
-                seat_name(s, players, lang),
-                [card_view(c, lang) for c in hand_order(state.hand(s))],
-                d(len(state.hand(s))),
-                state.dealer == s,
-            )
-            for s in range(players)
-        ],
+        players=players,
+        level=t(lang, f"level_{loaded.match.level}"),
+        seats=seats,
+        hand=[card_view(c, lang) for c in hand_order(state.hand(HUMAN), state.trump)],
         turnup=[card_view(c, lang, selected=i == len(state.turned) - 1) for i, c in enumerate(state.turned)],
         trump=suit_name(state.trump, lang),
-        trick=[(seat_name((leader + i) % players, players, lang), card_view(c, lang)) for i, c in enumerate(trick)],
-        trick_done=trick_done,
+        trick=trick,
+        last_trick=last_trick,
+        last_winner=taker,
         sides=[(side_name(s, rules, lang), d(state.totals[s])) for s in range(rules.sides)],
-        lines=[line_words(line, rules, lang) for line in lines],
+        target=d(rules.target),
+        dealer=seat_name(state.dealer, players, lang),
+        this_round=[line_view(line, view, lang) for line in (ended.lines if ended is not None else state.lines)],
         urls=page,
         first=at(0) if ply > 0 else None,
         previous=at(ply - 1) if ply > 0 else None,

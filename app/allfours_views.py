@@ -35,6 +35,7 @@ class AfSeat:
     partner: bool
     dealer: bool
     to_play: bool
+    shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
 
 
 @dataclass
@@ -178,6 +179,41 @@ def _played(cards, leader: int, players: int, lang: str, winner: int | None = No
     return out
 
 
+def tricks_view(view: Observation, lang: str) -> tuple[list[AfPlayed], list[AfPlayed], str]:
+    """The trick in progress, and the round's last trick taken and who took it: shown while the
+    next trick is led too, so who won it is not only in the log."""
+    players = view.rules.players
+    trick = _played(view.trick, view.leader, players, lang)
+    if not view.tricks:
+        return trick, [], ""
+    cards, taker = taken_trick(view.tricks[-1], players, lang)
+    return trick, cards, taker
+
+
+def taken_trick(trick, players: int, lang: str) -> tuple[list[AfPlayed], str]:
+    """A trick taken: its cards, the winner's marked, and who took it."""
+    taker = t(lang, "af_won_by", who=seat_name(trick.winner, players, lang))
+    return _played(trick.cards, trick.leader, players, lang, trick.winner), taker
+
+
+def seat_views(view: Observation, lang: str, playing: bool) -> list[AfSeat]:
+    """Every seat but the person's, where it sits; `playing`: the match is on (a seat is to play)."""
+    players = view.rules.players
+    return [
+        AfSeat(
+            seat=s,
+            name=seat_name(s, players, lang),
+            dom_id=f"seat-{s}",
+            place=PLACES[players][s],
+            count=digits(view.hand_counts[s], lang),
+            partner=view.rules.teams and s == 2,
+            dealer=view.dealer == s,
+            to_play=playing and view.turn == s,
+        )
+        for s in range(1, players)
+    ]
+
+
 def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
     """The All Fours table from `observation(state, 0)` only."""
     view = observation(loaded.state, HUMAN)
@@ -198,28 +234,10 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         hand.append(cv)
     decisions = [(str(m), t(lang, DECISION_KEYS[m.decision])) for m in legal if m.card is None]
 
-    trick = _played(view.trick, view.leader, players, lang)
-    last_trick, last_winner = [], ""
-    if view.tricks:  # shown while the next trick is led too: who won it is not only in the log
-        done = view.tricks[-1]
-        last_trick = _played(done.cards, done.leader, players, lang, done.winner)
-        last_winner = t(lang, "af_won_by", who=seat_name(done.winner, players, lang))
-
+    trick, last_trick, taker = tricks_view(view, lang)
     turnup = [card_view(c, lang, selected=i == len(view.turned) - 1) for i, c in enumerate(view.turned)]
 
-    seats = [
-        AfSeat(
-            seat=s,
-            name=seat_name(s, players, lang),
-            dom_id=f"seat-{s}",
-            place=PLACES[players][s],
-            count=d(view.hand_counts[s]),
-            partner=rules.teams and s == 2,
-            dealer=view.dealer == s,
-            to_play=playing and view.turn == s,
-        )
-        for s in range(1, players)
-    ]
+    seats = seat_views(view, lang, playing)
 
     moves, log_finished = view.moves, False
     if loaded.sheet_pending or (loaded.over and view.finished_rounds):
@@ -271,7 +289,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         decisions=decisions,
         trick=trick,
         last_trick=last_trick,
-        last_winner=last_winner,
+        last_winner=taker,
         turnup=turnup,
         trump=trump,
         sides=[(side_name(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],

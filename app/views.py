@@ -94,6 +94,7 @@ class SeatView:
     to_play: bool
     place: str  # "right", "top" or "left": where it sits, seen from the person's chair
     dealt: int = 0  # how many of the backs were just dealt from the stock (the last move's events)
+    shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
 
 
 @dataclass
@@ -358,6 +359,26 @@ def side_views(view: Observation, lang: str) -> list[SideView]:
         )
         for s in range(view.rules.sides)
     ]
+
+
+def live_sides(view: Observation, lang: str, points) -> list[SideView]:
+    """The score panel's and the piles' sides: `side_views`, with the round's points so far and
+    the items already won (`points`: the engine's round scores), and each side's last capture."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    sides = side_views(view, lang)
+    for side, score in zip(sides, points, strict=True):
+        side.round_points = d(score.total)
+        won = [line for line in score.lines if line.points and line.item in LINES]
+        side.round_items = t(lang, "sep").join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
+    for side, cards in zip(sides, last_captures(view), strict=True):
+        side.last_capture = [card_view(c, lang) for c in cards]
+    return sides
+
+
+def turn_order(players: int, lang: str) -> str:
+    """The seats in their order of play, joined by an arrow in the reading direction."""
+    arrow = f" {t(lang, 'reading_arrow')} "
+    return arrow.join(seat_name(s, players, lang) for s in range(players))
 
 
 def _round_winner(view: Observation, lang: str) -> str:
@@ -673,16 +694,11 @@ def table_view(
             card.motion = "vt-deal-hand"
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
-    sides = side_views(view, lang)
     points = view.points  # the engine's score of the round so far: the view never decides what scores
     if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
         points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
-    for side, score in zip(sides, points, strict=True):
-        side.round_points = d(score.total)
-        won = [line for line in score.lines if line.points and line.item in LINES]
-        side.round_items = t(lang, "sep").join(f"{t(lang, LINES[line.item][0])} {d(line.points)}" for line in won)
-    for side, cards in zip(sides, last_captures(view), strict=True):
-        side.last_capture = [card_view(c, lang) for c in cards]
+    sides = live_sides(view, lang, points)
+    for side in sides:
         for card in side.last_capture:
             place = moved.entering.get(card.code)
             card.motion = f"vt-enter-{place}" if place else "vt-late" if card.code in moved.late else ""
@@ -732,8 +748,6 @@ def table_view(
         for card in the_sheet.leftover_cards:
             if card.code in moved.leftover:
                 card.motion = "vt-leftover"
-    order = [seat_name(s, players, lang) for s in range(players)]
-    arrow = f" {t(lang, 'reading_arrow')} "  # the order of play, in the reading direction
     return TableView(
         lang=lang,
         urls=urls(match.id, match.secret),
@@ -742,7 +756,7 @@ def table_view(
         level=t(lang, f"level_{match.level}"),
         players=players,
         seats=seats,
-        turn_order=arrow.join(order),
+        turn_order=turn_order(players, lang),
         you_deal=view.dealer == HUMAN,
         rules_summary=rules_summary(rules, lang),
         must_show=must_show,
@@ -1024,25 +1038,24 @@ def new_match_form(query: dict[str, str], lang: str, rule_links: dict[str, str])
 
 
 @dataclass
-class ReplaySeat:
-    name: str
-    hand: list[CardView]  # every seat's hand: shown only once the match is over
-    count: str
-
-
-@dataclass
 class ReplayView:
-    """One position of a finished match's replay: every hand, the table, the piles and the move
-    that led here, with the addresses of the positions before and after."""
+    """One position of a finished match's replay, drawn as the table (templates/_table.html):
+    the seats with every hand, the table, the piles and the score panel, the move that led
+    here, and the addresses of the positions before and after."""
 
     ply: int
     last_ply: int
     position: str  # "move 12 of 140"
     round_no: str
-    seats: list[ReplaySeat]
+    players: int
+    seats: list[SeatView]  # every other seat, its hand `shown`
+    turn_order: str
+    you_deal: bool
+    hand: list[CardView]  # the person's hand
     table: list[CardView]
-    stock_count: str
+    stock_count: int
     sides: list[SideView]
+    rules_summary: list[str]
     last_move: MoveLine | None
     round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
     urls: dict[str, str]
@@ -1065,11 +1078,9 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
     d = lambda v: digits(v, lang)  # noqa: E731
     page = urls(loaded.match.id, loaded.match.secret)
     at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
-    seats = [
-        ReplaySeat(seat_name(s, players, lang), [card_view(c, lang) for c in state.hand(s)], d(len(state.hand(s))))
-        for s in range(players)
-    ]
-    sides = side_views(view, lang)
+    seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
+    for seat in seats:
+        seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
     played, round_ended = None, False
     if view.moves:
         played = view.moves[-1]
@@ -1080,10 +1091,15 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
         last_ply=last_ply,
         position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
         round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
+        players=players,
         seats=seats,
+        turn_order=turn_order(players, lang),
+        you_deal=view.dealer == HUMAN,
+        hand=[card_view(c, lang) for c in state.hand(HUMAN)],
         table=[card_view(c, lang) for c in view.table],
-        stock_count=d(view.stock_count),
-        sides=sides,
+        stock_count=view.stock_count,
+        sides=live_sides(view, lang, view.points),
+        rules_summary=rules_summary(view.rules, lang),
         last_move=_line(played.seat, played, lang, players) if played else None,
         round_ended=round_ended,
         urls=page,

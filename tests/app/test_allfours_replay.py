@@ -70,11 +70,15 @@ def test_every_position_of_a_finished_match(client, finished):
         assert bool(dom(page).select("#af-cut")) == (not state.rounds)  # told during round one only
         for seat in range(rules.players):  # every hand, the computer's too: the match is over
             assert sorted(shown(page, f'.replay-seat[data-seat="{seat}"]')) == sorted(str(c) for c in state.hand(seat))
+        # drawn as the table: the person's hand in #hand, every other seat in #seats
+        assert sorted(shown(page, "#hand")) == sorted(str(c) for c in state.hand(0))
+        for seat in range(1, rules.players):
+            assert sorted(shown(page, f'#seats [data-seat="{seat}"]')) == sorted(str(c) for c in state.hand(seat))
         assert shown(page, "#turnup") == [str(c) for c in state.turned]
-        totals = [e.get_text(strip=True) for e in dom(page).select("#replay-scores td.total")]
+        totals = [e.get_text(strip=True) for e in dom(page).select("#scores td.total")]
         assert totals == [str(x) for x in state.totals]
         if state.trick:
-            assert shown(page, "#replay-trick") == [str(c) for c in state.trick]
+            assert shown(page, "#trick") == [str(c) for c in state.trick]
         if ply:  # the last move in words: who made it, and the card or the decision
             move = allfours.Move.parse(moves[ply - 1])
             words = card_name(str(move.card), "en") if move.card else t("en", DECISIONS[move.decision])

@@ -50,8 +50,12 @@ def test_the_first_positions_by_hand(client, finished):
     assert one(page, "#replay")["data-ply"] == "0" and text_of(page, "#replay-move") == t("fa", "replay_start")
     for seat in range(start.players):  # every hand, the computer's too: the match is over
         assert shown(page, f'.replay-seat[data-seat="{seat}"]') == [str(c) for c in start.hand(seat)]
-    assert sorted(shown(page, "#replay-table")) == sorted(str(c) for c in start.table)
-    assert text_of(page, "#replay-stock") == digits(52 - 4 - 4 * start.players, "fa")
+    # drawn as the table: the person's hand in #hand, every other seat in #seats
+    assert shown(page, "#hand") == [str(c) for c in start.hand(0)]
+    for seat in range(1, start.players):
+        assert shown(page, f'#seats [data-seat="{seat}"]') == [str(c) for c in start.hand(seat)]
+    assert sorted(shown(page, "#table")) == sorted(str(c) for c in start.table)
+    assert text_of(page, "#stock-count") == digits(52 - 4 - 4 * start.players, "fa")
     assert dom(page).select("#replay-previous, #replay-first") == []
     assert one(page, "#replay-next")["href"] == url + "/replay?ply=1"
 
@@ -64,8 +68,8 @@ def test_the_first_positions_by_hand(client, finished):
     table = {str(c) for c in start.table} - {str(c) for c in first.takes}
     if not first.takes:
         table.add(str(first.card))  # placed on the table
-    assert set(shown(page, "#replay-table")) == table  # or took what it captured with it
-    taken = text_of(page, f'#replay-scores tr[data-side="{mover}"] td.pile')
+    assert set(shown(page, "#table")) == table  # or took what it captured with it
+    taken = text_of(page, f'#piles li[data-side="{mover}"] .pile-count')
     assert taken == digits(len(first.takes) + 1 if first.takes else 0, "fa")
     assert one(page, "#replay-previous")["href"] == url + "/replay?ply=0"
     position = t("fa", "replay_position", n=digits(1, "fa"), total=digits(len(moves), "fa"))
@@ -83,8 +87,8 @@ def test_every_position_is_the_engines_and_the_end_has_no_next(client, finished)
             page = client.get(url + f"/replay?ply={ply}").text
             for seat in range(state.players):
                 assert shown(page, f'.replay-seat[data-seat="{seat}"]') == [str(c) for c in state.hand(seat)]
-            assert sorted(shown(page, "#replay-table")) == sorted(str(c) for c in state.table)
-            totals = [e.get_text(strip=True) for e in dom(page).select("#replay-scores td.total")]
+            assert sorted(shown(page, "#table")) == sorted(str(c) for c in state.table)
+            totals = [e.get_text(strip=True) for e in dom(page).select("#scores td.total")]
             assert totals == [str(x) for x in state.totals]
         if ply < len(moves):
             state = state.apply(Move.parse(moves[ply]))

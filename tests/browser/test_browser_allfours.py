@@ -188,7 +188,7 @@ def test_replaying_a_finished_all_fours_match(new_page, server):
     page.click("#replay-end")
     page.wait_for_selector(f'#replay[data-ply="{len(moves)}"]')
     assert page.locator("#replay-next").count() == 0
-    totals = page.locator("#replay-scores td.total").all_inner_texts()
+    totals = page.locator("#scores td.total").all_inner_texts()
     assert totals == [str(x) for x in done.state.totals] and max(done.state.totals) >= 14
     page.click("#replay-back")
     page.wait_for_selector('#game[data-state="match-over"]')

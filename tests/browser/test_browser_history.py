@@ -85,7 +85,7 @@ def test_the_replay_of_a_finished_match_move_by_move(new_page, server, size):
     assert page.get_attribute("#replay", "data-ply") == "0"
     for seat in range(3):  # every hand is dealt and shown: the match is over
         assert page.locator(f'.replay-seat[data-seat="{seat}"] [data-card]').count() == 4
-    assert page.locator("#replay-table [data-card]").count() == 4
+    assert page.locator("#table [data-card]").count() == 4
     no_horizontal_overflow(page)
     page.click("#replay-next")
     page.wait_for_url("**ply=1")
