@@ -81,3 +81,26 @@ def prepare_move(page: Page) -> None:
 
 def choose(card: str, options: list[str]) -> list[str]:
     return choose_takes(card, options)
+
+
+SMALL_TEXT = """(within) => {
+    const small = [];
+    const walker = document.createTreeWalker(document.querySelector(within), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!node.textContent.trim() || element.closest('svg, .sr-only') || !element.checkVisibility()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1 || getComputedStyle(element).visibility === 'hidden') continue;
+        const size = parseFloat(getComputedStyle(element).fontSize);
+        if (size < 14) small.push(`${size}px: ${node.textContent.trim().slice(0, 40)}`);
+    }
+    return small;
+}"""
+
+
+def small_text(page: Page, within: str = "body") -> list[str]:
+    """Each piece of text the page shows under 14 px, within `within` (not a card's own picture,
+    not what is there for screen readers only): what a phone's reader would squint at."""
+    return page.evaluate(SMALL_TEXT, within)

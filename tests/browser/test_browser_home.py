@@ -19,7 +19,7 @@ from app.i18n import digits, t
 from app.service import Loaded
 from engine import Rules
 from tests.app.app_helpers import migrate
-from tests.browser.browser_helpers import more_options
+from tests.browser.browser_helpers import more_options, small_text
 from tests.browser.live_server import LiveServer, live_settings
 from tests.browser.test_browser_axe import violations
 
@@ -140,18 +140,6 @@ def test_without_javascript(home_server, new_page, lang, size):
     assert started(home_server, page).state.rules == Rules(players=4)
 
 
-SMALL_TEXT = """() => {
-    const small = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        const box = element.getBoundingClientRect();
-        if (!node.textContent.trim() || !element.checkVisibility() || box.width <= 1 || box.height <= 1) continue;
-        const size = parseFloat(getComputedStyle(element).fontSize);
-        if (size < 14) small.push(`${size}px: ${node.textContent.trim().slice(0, 40)}`);
-    }
-    return small;
-}"""
 
 
 class Traffic:
@@ -187,9 +175,9 @@ def test_text_size_weight_and_axe_of_the_home_page(home_server, new_page, lang):
     page.goto(f"/?lang={lang}")
     page.wait_for_load_state("networkidle")
     assert 0 < sum(traffic.sizes.values()) <= 100_000, traffic.sizes
-    assert page.evaluate(SMALL_TEXT) == []
+    assert small_text(page) == []
     more_options(page)
-    assert page.evaluate(SMALL_TEXT) == []
+    assert small_text(page) == []
     assert violations(page) == []
 
     traffic.clear()

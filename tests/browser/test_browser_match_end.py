@@ -10,6 +10,7 @@ from playwright.sync_api import Page
 
 from app.i18n import digits, t
 from tests.app.app_helpers import finish
+from tests.browser.browser_helpers import small_text
 from tests.browser.setups import drive, url_of
 
 SIZES = {
@@ -32,26 +33,7 @@ OVERLAP = """([a, b]) => {
 }"""
 
 
-# Each piece of text the page shows (not a card's picture, not for screen readers only) under 14 px.
-SMALL_TEXT = """() => {
-    const small = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-        const element = text.parentElement;
-        if (!text.textContent.trim() || element.closest('svg, .sr-only')) continue;
-        const range = document.createRange();
-        range.selectNodeContents(text);
-        const box = range.getBoundingClientRect();
-        if (!box.width || !box.height || box.bottom < 0 || getComputedStyle(element).visibility === 'hidden') continue;
-        const size = parseFloat(getComputedStyle(element).fontSize);
-        if (size < 14) small.push(`${size}px: ${text.textContent.trim()}`);
-    }
-    return small;
-}"""
 
-
-def small_text(page: Page) -> list[str]:
-    return page.evaluate(SMALL_TEXT)
 
 BELOW = """([a, b]) => document.querySelector(a).getBoundingClientRect().top
     >= document.querySelector(b).getBoundingClientRect().bottom"""

@@ -14,8 +14,8 @@ from app.i18n import card_name, digits, t
 from app.service import HUMAN
 from engine import Move, allfours, observation
 from tests.app.app_helpers import finish
+from tests.browser.browser_helpers import small_text
 from tests.browser.setups import drive, url_of
-from tests.browser.test_browser_match_end import small_text
 
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 DECISIONS = {"stand": "af_stand", "beg": "af_beg", "one": "af_takeone", "run": "af_run"}

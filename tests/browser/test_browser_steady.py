@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page
 
 from app.service import MatchService
+from tests.browser.browser_helpers import small_text
 from tests.browser.setups import url_of
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -39,22 +40,6 @@ PLACES = """() => {
             height: innerHeight};
 }"""
 
-SMALL_TEXT = """() => {
-    // every piece of visible text on the table (not the cards' own pictures): its size in px
-    const small = [];
-    const walker = document.createTreeWalker(document.querySelector('#game'), NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        if (!node.textContent.trim() || element.closest('svg, .sr-only, [hidden]')) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const box = range.getBoundingClientRect();
-        if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
-        const size = parseFloat(getComputedStyle(element).fontSize);
-        if (size < 14) small.push([node.textContent.trim().slice(0, 30), size]);
-    }
-    return small;
-}"""
 
 
 def places_over_a_round(page: Page, service: MatchService, match, check_text: bool) -> list[dict]:
@@ -70,7 +55,7 @@ def places_over_a_round(page: Page, service: MatchService, match, check_text: bo
         page.goto(url_of(loaded))
         seen.append(page.evaluate(PLACES))
         if check_text:
-            assert page.evaluate(SMALL_TEXT) == [], f"text under 14 px at ply {loaded.ply}"
+            assert small_text(page, "#game") == [], f"text under 14 px at ply {loaded.ply}"
         move = loaded.state.legal_moves()[0]
         if turn % 5 == 0 and page.locator("#action").count():
             page.click(f'#hand [data-card="{move.card}"]')
