@@ -222,17 +222,26 @@ class BodyLimit:
 
 # --- the access log --------------------------------------------------------------------------
 
-SECRET_IN_PATH = re.compile(r"(/m/[^/\s?#\"]+/)[^/\s?#\"]+")
+SECRET_IN_PATH = re.compile(r"(/m/[^/\s?#\"]+/)[^/\s?#\"]+", re.IGNORECASE)
+# A secret is `secrets.token_urlsafe(24)`: 32 URL-safe characters. Any such run is taken out too,
+# wherever it stands: a malformed address (`/M/...`, `/m/./id/...`, `.../../<secret>`) is answered
+# 404 without reaching a match, but it is logged all the same. Match ids (12) and the static
+# files' hashes are shorter.
+SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{32,}")
 REDACTED = "[secret]"
 
 
 def redact(text: str) -> str:
-    """`text` with each match secret in a `/m/<id>/<secret>` path replaced.
+    """`text` with each match secret in a `/m/<id>/<secret>` path replaced, and any other run
+    that looks like one (32 or more URL-safe characters).
 
     >>> redact('127.0.0.1:5 - "POST /m/abc/S3cr-t_x/move?ply=2 HTTP/1.1" 303')
     '127.0.0.1:5 - "POST /m/abc/[secret]/move?ply=2 HTTP/1.1" 303'
+    >>> secret = "Zx9_" * 8
+    >>> redact(f"GET /M/abc/{secret}/rematch"), redact(f"GET /m/./abc/{secret}/../{secret}")
+    ('GET /M/abc/[secret]/rematch', 'GET /m/./[secret]/[secret]/../[secret]')
     """
-    return SECRET_IN_PATH.sub(r"\1" + REDACTED, text)
+    return SECRET_LIKE.sub(REDACTED, SECRET_IN_PATH.sub(r"\1" + REDACTED, text))
 
 
 class RedactSecrets(logging.Filter):

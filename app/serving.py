@@ -103,6 +103,10 @@ class HeadTooLarge(Exception):
     """A request's head passed `Protocol.head_limit` while it was being read."""
 
 
+class TwoHosts(Exception):
+    """A request named two Host headers (raised in a parser callback: the parser's error, 400)."""
+
+
 class Protocol(HttpToolsProtocol):
     """uvicorn's httptools protocol, closing connections that stay idle or do not deliver a
     whole request in time, refusing a request head over `head_limit` bytes, and parsing no more
@@ -177,6 +181,10 @@ class Protocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self.head = None
+        if sum(name == b"host" for name, _ in self.headers) > 1:
+            # RFC 9112, 3.2: 400 to a request with two Host headers (llhttp lets them through, and
+            # a proxy in front may read the other one). Raised out of the parser: its 400 below.
+            raise TwoHosts
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:

@@ -223,6 +223,10 @@ def test_the_served_apps_access_log_never_holds_a_match_secret(served):
         moved = f"{move.status_code} {move.reason_phrase}"
         assert http.get(url + "/record.json").status_code == 409
         assert http.get(f"/m/{match_id}/not-{secret}").status_code == 404
+    for path in (f"/M/{match_id}/{secret}", f"/m/./{match_id}/{secret}", f"/m/{match_id}/{secret}/../{secret}"):
+        with socket.create_connection(("127.0.0.1", int(served.url.rsplit(":", 1)[1]))) as sock:  # as sent
+            sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+            assert sock.recv(100).startswith(b"HTTP/1.1 404")  # malformed, but logged all the same
     log = served()
     assert secret not in log
     assert "Traceback" not in log and "Logging error" not in log
@@ -235,6 +239,9 @@ def test_the_served_apps_access_log_never_holds_a_match_secret(served):
         f'"POST /m/{match_id}/{REDACTED}/move HTTP/1.1" {moved}',
         f'"GET /m/{match_id}/{REDACTED}/record.json HTTP/1.1" 409 Conflict',
         f'"GET /m/{match_id}/{REDACTED} HTTP/1.1" 404 Not Found',
+        f'"GET /M/{match_id}/{REDACTED} HTTP/1.1" 404 Not Found',
+        f'"GET /m/./{REDACTED}/{REDACTED} HTTP/1.1" 404 Not Found',
+        f'"GET /m/{match_id}/{REDACTED}/../{REDACTED} HTTP/1.1" 404 Not Found',
     ]
 
 

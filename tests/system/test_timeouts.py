@@ -364,6 +364,15 @@ def test_only_the_head_counts_a_form_post_split_after_its_first_line_is_answered
     assert answers == [b"HTTP/1.1 303 See Other"] * 2
 
 
+def test_a_request_with_two_host_headers_is_refused(served):
+    """RFC 9112, 3.2: a server answers 400 to a request with more than one Host header (the app
+    would read the first; a proxy in front may read the other). The same request with one is 200."""
+    for hosts, status in (([b"127.0.0.1"], b"200"), ([b"127.0.0.1", b"evil.example"], b"400")):
+        with socket.create_connection(served) as sock:
+            sock.sendall(b"GET /health HTTP/1.1\r\n" + b"".join(b"Host: %s\r\n" % h for h in hosts) + b"\r\n")
+            assert answer(sock).startswith(b"HTTP/1.1 " + status)
+
+
 def test_pipelined_requests_whose_first_head_spans_two_reads_are_all_answered(served):
     """500 GETs sent back to back without waiting (pipelined), the first head cut in two."""
     requests = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 500
