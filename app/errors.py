@@ -28,7 +28,7 @@ from engine import IllegalMove
 
 from .forms import refusal_of
 from .routes.learn import refused_lesson
-from .routes.play import refused_table
+from .routes.table import refused_table
 from .security import TooLarge
 from .service import NotFound, Refused
 from .web import error_page, lang_of

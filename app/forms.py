@@ -15,8 +15,8 @@ from pydantic import BaseModel, BeforeValidator, Field, PlainValidator, Validati
 from pydantic_core import PydanticCustomError
 
 from engine import Card, Move
-from engine.moves import SHOW_PREFIX
-from engine.rules import FORCED_CAPTURE_MODES
+from engine.chaharbargh.moves import SHOW_PREFIX
+from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 

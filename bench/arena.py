@@ -2,7 +2,7 @@
 
     python bench/arena.py [--pairs 1000] [--seed 1] [--write]
 
-Plays each pair of levels with `engine.tools.arena.run_arena` (duplicate deals on every core) and
+Plays each pair of levels with `engine.chaharbargh.arena.run_arena` (duplicate deals on every core) and
 prints a Markdown table; `--write` replaces the arena section of docs/benchmarks.md.
 """
 
@@ -19,8 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from report import points_with_ci, publish  # noqa: E402
 
-from engine.rules import Rules  # noqa: E402
-from engine.tools.arena import run_arena  # noqa: E402
+from engine.chaharbargh.arena import run_arena  # noqa: E402
+from engine.chaharbargh.rules import Rules  # noqa: E402
 
 PRO_BUDGET_MS = 40.0
 MATCHUPS = [

@@ -4,7 +4,7 @@
 
 Three paths play whole two-player rounds under the table rules with uniformly random moves:
 the naive implementation in `bench/naive.py` (card tuples, legal moves recomputed plainly each
-turn: the yardstick), the fast playout (`engine.ai.playout.random_round`, what computer players
+turn: the yardstick), the fast playout (`engine.chaharbargh.ai.playout.random_round`, what computer players
 use) and the public API (`new_match`, `legal_moves`, `apply`, what the web table uses). This
 machine's absolute speed drifts by up to 40% between runs, so the figures that matter are the
 ratios to the naive path, measured in the same process: each of the ``--repeat`` runs times
@@ -35,7 +35,7 @@ from naive import check, naive_rounds  # noqa: E402
 from report import publish  # noqa: E402
 
 from engine import Rules, new_match  # noqa: E402
-from engine.ai.playout import random_round  # noqa: E402
+from engine.chaharbargh.ai.playout import random_round  # noqa: E402
 
 API_TARGET = 1.0  # public API ÷ naive, from the issue
 PLAYOUT_TARGET = 8.0  # fast playout ÷ naive
@@ -139,7 +139,7 @@ def main() -> None:
         "|---|---|---|---|---|---|",
         row("naive (`bench/naive.py`: card tuples, `itertools.combinations`)", "naive", "the yardstick"),
         row(
-            "fast playout (`engine.ai.playout.random_round`)",
+            "fast playout (`engine.chaharbargh.ai.playout.random_round`)",
             "playout",
             f"≥ {PLAYOUT_TARGET:g}×: {'met' if playout >= PLAYOUT_TARGET else 'not met'}",
         ),

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from report import points_with_ci, publish  # noqa: E402
 
-from engine.rules import Rules  # noqa: E402
-from engine.tools.arena import run_arena  # noqa: E402
+from engine.chaharbargh.arena import run_arena  # noqa: E402
+from engine.chaharbargh.rules import Rules  # noqa: E402
 
 VARIANTS = [
     ("pro", {}, "what pro sees: its hand, the table, every card played (fair)"),

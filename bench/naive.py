@@ -11,7 +11,7 @@ the timed path.
 
 Without ``--check`` it times ``--rounds`` rounds. With ``--check`` it plays ``--rounds`` rounds
 and checks each one: the 52 cards end in the two piles, the points are 20 plus 5 per scoring
-sur and agree with `engine.scoring.score_round`, and at every turn the naive list of legal
+sur and agree with `engine.chaharbargh.scoring.score_round`, and at every turn the naive list of legal
 moves is exactly `engine.legal_moves(hand, table)`.
 """
 

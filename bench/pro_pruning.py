@@ -22,9 +22,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the engine package, not bench/engine.py beside this script
 
-import engine.ai.players as players  # noqa: E402
-from engine.match import new_match  # noqa: E402
-from engine.observation import Observation, observation  # noqa: E402
+import engine.chaharbargh.ai.players as players  # noqa: E402
+from engine.chaharbargh.match import new_match  # noqa: E402
+from engine.chaharbargh.observation import Observation, observation  # noqa: E402
 
 
 def positions(matches: int) -> list[Observation]:

@@ -2,8 +2,8 @@
 the engine-checked examples, and its tutorial.
 
 An All Fours match shares the Chaharbargh table's address space (`/m/{id}/{secret}`): the page,
-`/computer`, `/next` and `/record.json` are the same routes (app/routes/play.py), which hand an
-All Fours match to `render_table` and `record_response` here. Only the move has its own form,
+`/computer`, `/next` and `/record.json` are the same routes (app/routes/play.py); its table is
+drawn by app/routes/table.py and its record by `record_response` here. Only the move has its own form,
 `POST /m/{id}/{secret}/allfours` with `ply` and `move` (the engine's move text: `stand`, `beg`,
 `one`, `run` or a card code), because a Chaharbargh move is a card with the cards it takes.
 The replay (`/m/{id}/{secret}/replay`) is play.py's route too; for a finished All Fours match it
@@ -29,11 +29,11 @@ from engine.allfours import Move, record
 from ..allfours_examples import example_views
 from ..allfours_replay import replay_view
 from ..allfours_tutorial import BY_KEY, LESSONS, Lesson, lesson_view, links, solved_view, verdict
-from ..allfours_views import table_view
 from ..forms import PlyForm
 from ..i18n import digits, t
 from ..service import Loaded, MatchService, Refused
-from ..web import Lang, Service, error_page, get_settings, render
+from ..web import Lang, Service, error_page, render
+from .table import answer
 
 router = APIRouter()
 
@@ -49,14 +49,6 @@ class AllFoursMoveForm(PlyForm):
             return Move.parse(self.move)
         except ValueError:
             raise Refused("garbage") from None
-
-
-def render_table(
-    request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
-) -> Response:
-    """The All Fours table as the person's seat sees it, with `message` (a message key) if any."""
-    tv = table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
-    return render(request, "allfours_match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
 
 def record_response(loaded: Loaded) -> Response:
@@ -79,8 +71,6 @@ def play_move(
     service: Service,
     lang: Lang,
 ) -> Response:
-    from .play import answer  # play.py imports this module for its table
-
     loaded = service.play(match_id, secret, form.ply, form.parsed)
     return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
 

@@ -15,74 +15,19 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from engine import Move, observation, record
+from engine import observation, record
 
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..i18n import t
 from ..limits import HINT_BUDGET
-from ..service import HUMAN, Loaded, MatchService, NotFound, Refused
-from ..views import Selection, add_hints, replay_view, select, table_view, urls
-from ..web import Lang, LoadedMatch, Service, error_page, get_service, get_settings, is_htmx, render
+from ..service import HUMAN, Refused
+from ..views import Selection, replay_view, select, urls
+from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
 from . import allfours
 from .home import remember, remember_options
+from .table import answer, render_allfours_table, render_table
 
 router = APIRouter()
-
-
-def render_table(
-    request: Request,
-    loaded: Loaded,
-    lang: str,
-    sel: Selection | None = None,
-    message: str | None = None,
-    status: int = 200,
-    hints: dict[Move, float] | None = None,
-) -> Response:
-    """The table as the human seat sees it, with `message` (a message key) if any."""
-    if loaded.match.game == "allfours":  # its own table: app/routes/allfours.py
-        return allfours.render_table(request, loaded, lang, message, status)
-    settings = get_settings(request)
-    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
-    tv = table_view(loaded, lang, sel, message, delay)
-    if hints:
-        add_hints(tv, hints, lang)
-    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
-
-
-def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
-    """A refused request about a match: its table as it is, with the reason; 404 for no such match."""
-    try:
-        loaded = get_service(request).load(match_id, secret)
-    except NotFound:
-        return error_page(request, lang, "msg_not_found", 404)
-    return render_table(request, loaded, lang, message=key, status=status)
-
-
-def answer(
-    request: Request,
-    service: MatchService,
-    loaded: Loaded,
-    lang: str,
-    message: str | None = None,
-    unchanged: str | None = None,
-    computer_after: bool = False,
-) -> Response:
-    """Answer a table action the same way for every form.
-
-    `unchanged` is the message for a request that changed nothing (a replay). HTMX gets the
-    table (with `message`); without JavaScript the answer is a 303 to the table, after the
-    computer's move when `computer_after` (not in a practice: there a button asks for it).
-    """
-    if unchanged and not loaded.changed:
-        return render_table(request, loaded, lang, message=unchanged)
-    if is_htmx(request):
-        return render_table(request, loaded, lang, message=message)
-    while computer_after and loaded.computer_to_play and not loaded.practice:  # each computer seat in turn
-        after = service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
-        if not after.changed:  # another request moved first: the table shows what it did
-            break
-        loaded = after
-    return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
 
 
 @router.post("/matches")
@@ -106,7 +51,7 @@ def show_match(
     answers with the table as it would look (`views.select`), so the browser computes no rule."""
     remember(request, loaded.match.id, practice=loaded.practice)
     if loaded.match.game == "allfours":
-        return allfours.render_table(request, loaded, lang)
+        return render_allfours_table(request, loaded, lang)
     sel = Selection()
     if loaded.human_to_play:
         sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)

@@ -15,7 +15,7 @@ from ..forms import PlyForm, PracticeOptions
 from ..views import urls
 from ..web import Lang, Service, is_htmx
 from .home import remember
-from .play import answer
+from .table import answer
 
 router = APIRouter()
 

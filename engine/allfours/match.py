@@ -191,17 +191,6 @@ class MatchState:
             return [Move(card=c) for c in playable(self.hands[self.turn], self.led, self.trump)]
         return []
 
-    def to_text(self) -> str:
-        from engine.allfours.position import to_text
-
-        return to_text(self)
-
-    @staticmethod
-    def from_text(text: str) -> MatchState:
-        from engine.allfours.position import from_text
-
-        return from_text(text)
-
     # --- moving ----------------------------------------------------------------------------
 
     def apply(self, move: Move) -> MatchState:

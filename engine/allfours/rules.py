@@ -105,7 +105,7 @@ class Rules:
         """The one preset, ``"trinidad"`` (the defaults), with any options changed."""
         if name != "trinidad":
             raise RulesError(f"no All Fours preset {name!r}; the one preset is 'trinidad'")
-        return Rules(**changes)
+        return Rules.from_dict({**Rules().to_dict(), **changes})
 
 
 PRESETS = ("trinidad",)

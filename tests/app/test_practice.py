@@ -12,7 +12,7 @@ from app.main import create_app
 from app.service import Loaded
 from app.views import signed
 from engine import bot, observation
-from engine.match import from_position
+from engine.chaharbargh.match import from_position
 from tests.app.app_helpers import (
     HX,
     action,

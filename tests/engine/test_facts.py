@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import Card, Move, Rules, from_position, new_match, observation, parse_cards
-from engine.scoring import ITEMS, score_round
+from engine.chaharbargh.scoring import ITEMS, score_round
 
 
 def mask(codes: str) -> int:

@@ -4,8 +4,8 @@
 import pytest
 
 from engine import Rules, bot, from_position, new_match, observation
-from engine.ai.ismcts import ISMCTSPlayer
-from engine.ai.players import BENCHMARK_ONLY, careful_show
+from engine.chaharbargh.ai.ismcts import ISMCTSPlayer
+from engine.chaharbargh.ai.players import BENCHMARK_ONLY, careful_show
 from tests.engine.test_players import TickingClock, mid_round_states
 
 

@@ -1,17 +1,22 @@
-"""The rules core stands alone: no module of it imports the computer players or the tools."""
+"""The engine's layout holds: each game's rules core stands alone (no computer player, no tool, no
+other game), the shared pieces name no game, and no two modules of `engine/` and `app/` import
+each other, directly or round a longer loop."""
 
 import ast
 from pathlib import Path
 
 import engine
 
-CORE = Path(engine.__file__).parent
+ENGINE = Path(engine.__file__).parent
+ROOT = ENGINE.parent
+SHARED = ("cards.py", "events.py", "game.py")  # what every game's package builds on
+ENTRY = ("game.py", "arena.py", "__init__.py")  # a game package's ways in: they may import its players
 
 
 def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text())
+    """Every module `path` names in an import, where it stands (top level or in a function)."""
     names = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
         elif isinstance(node, ast.Import):
@@ -19,14 +24,98 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_no_core_module_imports_the_players_or_the_tools():
-    core = [p for p in CORE.glob("*.py") if p.name not in ("__init__.py", "__main__.py")]
-    assert {p.stem for p in core} >= {"cards", "rules", "moves", "match", "surs", "scoring", "events", "observation"}
+def test_the_shared_pieces_name_no_game():
+    games = ("engine.chaharbargh", "engine.allfours")
+    for name in SHARED:
+        assert not {m for m in imported_modules(ENGINE / name) if m.startswith(games)}, name
+
+
+def test_chaharbargh_core_imports_no_player_no_tool_and_no_other_game():
+    core = [p for p in (ENGINE / "chaharbargh").glob("*.py") if p.name not in ENTRY]
+    assert {p.stem for p in core} >= {"rules", "moves", "match", "surs", "scoring", "observation", "position"}
     for path in core:
-        outside = {m for m in imported_modules(path) if m.startswith(("engine.ai", "engine.tools"))}
-        assert not outside, f"{path.name} imports {outside}"
+        engine_modules = {m for m in imported_modules(path) if m.startswith("engine")}
+        allowed = {f"engine.{name[:-3]}" for name in SHARED}
+        outside = {m for m in engine_modules if m not in allowed and not m.startswith("engine.chaharbargh.")}
+        players = {m for m in engine_modules if m.startswith(("engine.chaharbargh.ai", "engine.chaharbargh.arena"))}
+        assert not outside and not players, f"{path.name} imports {outside | players}"
 
 
 def test_the_players_never_import_the_tools():
-    for path in (CORE / "ai").glob("*.py"):
+    for path in (ENGINE / "chaharbargh" / "ai").glob("*.py"):
         assert not {m for m in imported_modules(path) if m.startswith("engine.tools")}, path.name
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of engine/ and app/ with the modules of those two it imports. ``from a import b``
+    is an import of the module ``a.b`` when there is one, else of ``a``; relative imports count."""
+    paths = {module_name(p): p for top in ("engine", "app") for p in (ROOT / top).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                subs = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in paths}
+                found |= subs | ({base} if len(subs) < len(node.names) else set())
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The loops of `graph`: its strongly connected components of more than one module (Tarjan).
+
+    >>> cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    [['a', 'b']]
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_walk_finds_a_loop_it_is_shown():
+    graph = {"engine.a": {"engine.b"}, "engine.b": {"engine.c"}, "engine.c": {"engine.a"}, "engine.d": {"engine.a"}}
+    assert cycles(graph) == [["engine.a", "engine.b", "engine.c"]]
+
+
+def test_no_two_modules_import_each_other():
+    graph = import_graph()
+    assert {"engine.games", "engine.chaharbargh.match", "app.service", "app.routes.play"} <= set(graph)
+    assert "engine.chaharbargh.game" in graph["engine.games"]  # the walk sees real imports
+    assert cycles(graph) == []

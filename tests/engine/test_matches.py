@@ -7,7 +7,8 @@ import pytest
 
 from engine import CARDS, RecordError, Rules, bot, new_match, observation, record, replay
 from engine.cards import mask_of
-from engine.match import shuffle
+from engine.chaharbargh.game import GAME
+from engine.chaharbargh.match import shuffle
 from engine.tools.cli import main as cli_main
 from engine.tools.cli import play_levels
 
@@ -200,15 +201,15 @@ def test_command_line_plays_and_records(tmp_path, capsys):
     data = json.loads(out.read_text())
     assert data["rules"]["target"] == 31
     assert replay(data).winner == data["winner"]
-    assert record(play_levels(3, ["random", "random"], Rules(target=31)), ["random", "random"]) == data
+    assert record(play_levels(GAME, 3, ["random", "random"], Rules(target=31)), ["random", "random"]) == data
 
 
 def test_bots_are_seeded():
     rng = random.Random(0)
     seeds = [rng.randrange(10**6) for _ in range(3)]
     for seed in seeds:
-        assert record(play_levels(seed, ["random"] * 2, Rules(target=31))) == record(
-            play_levels(seed, ["random"] * 2, Rules(target=31))
+        assert record(play_levels(GAME, seed, ["random"] * 2, Rules(target=31))) == record(
+            play_levels(GAME, seed, ["random"] * 2, Rules(target=31))
         )
 
 
@@ -260,7 +261,7 @@ def test_illegal_moves_name_the_rule_that_refuses_them():
 
 
 def test_the_engines_shuffle_is_pythons_so_every_recorded_deck_stays_the_same():
-    # The decks of every record come from this exact sequence (engine.match.shuffle).
+    # The decks of every record come from this exact sequence (engine.chaharbargh.match.shuffle).
     for seed in range(200):
         for size in (1, 2, 7, 36, 52):
             ours, pythons = list(range(size)), list(range(size))

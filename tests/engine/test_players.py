@@ -6,10 +6,11 @@ import random
 import pytest
 
 from engine import CARDS, Move, Rules, bot, from_position, new_match, observation, parse_cards
-from engine.ai.players import LEVELS, OraclePlayer
-from engine.ai.worlds import Evidence, sample_world, seen_mask
 from engine.cards import mask_of
-from engine.tools.arena import PairResult, play_match, run_arena, summarise
+from engine.chaharbargh.ai.players import LEVELS, OraclePlayer
+from engine.chaharbargh.ai.worlds import Evidence, sample_world, seen_mask
+from engine.chaharbargh.arena import play_match, run_arena
+from engine.tools.arena import PairResult, summarise
 from engine.tools.cli import main as cli_main
 
 FAIR_SETTINGS = {"pro": {"worlds": 6}, "pro-ismcts": {"iterations": 40}}
@@ -239,7 +240,7 @@ def test_pro_prefers_a_sur():
 def test_pruning_stops_playing_out_a_move_clearly_behind_and_still_finds_the_sur(monkeypatch):
     # the position of test_pro_prefers_a_sur: the sur (2H takes 4D and 5S, 5 points of sur at
     # least) beats both other moves in every world, so pruning drops them and stops early
-    import engine.ai.players as players
+    import engine.chaharbargh.ai.players as players
 
     shown = parse_cards("2H 6C 7D JC JD KC 4D 5S")
     rest = [c for c in CARDS if c not in shown][:40]
@@ -382,7 +383,7 @@ def test_three_seats_the_pro_objectives_differ_on_the_clubs_bonus():
 def test_pruning_waits_for_prune_from_worlds(monkeypatch):
     # the sur position again: with pruning from world 16 on, every move is played in the first
     # 16 worlds, then the two losing moves go and the search stops well before 40 worlds
-    import engine.ai.players as players
+    import engine.chaharbargh.ai.players as players
 
     shown = parse_cards("2H 6C 7D JC JD KC 4D 5S")
     rest = [c for c in CARDS if c not in shown][:40]

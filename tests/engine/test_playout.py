@@ -5,10 +5,18 @@ import random
 import pytest
 
 from engine import CARDS, Card, Move, Rules
-from engine.ai.playout import Round, deal_round, new_round, play_out, random_round, shuffled_deck, sur_counts
 from engine.cards import ids_of
-from engine.match import from_position
-from engine.scoring import side_totals
+from engine.chaharbargh.ai.playout import (
+    Round,
+    deal_round,
+    new_round,
+    play_out,
+    random_round,
+    shuffled_deck,
+    sur_counts,
+)
+from engine.chaharbargh.match import from_position
+from engine.chaharbargh.scoring import side_totals
 
 RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", jack_sur=True), Rules(players=3),
              Rules(players=4)]

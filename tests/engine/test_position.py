@@ -1,4 +1,4 @@
-"""Positions as text (engine/position.py): the round trip, playing on, hand-made positions, errors."""
+"""Positions as text (engine/chaharbargh/position.py): the round trip, playing on, hand-made positions, errors."""
 
 import dataclasses
 import random
@@ -8,9 +8,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import MatchState, Move, Rules, from_position, new_match, observation
-from engine.position import POSITION_FORMAT, PositionError, from_text, to_text
-from engine.rules import FORCED_CAPTURE_MODES
+from engine import Move, Rules, from_position, new_match, observation
+from engine.chaharbargh.position import POSITION_FORMAT, PositionError, from_text, to_text
+from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
 # Observation fields that are history, not position: the text does not hold them, so a state
 # read back from text starts them afresh (the round's first table becomes the position's table,
@@ -31,7 +31,7 @@ def play_random(state, rng, moves):
 
 
 def assert_same_position(s, t):
-    assert t.to_text() == s.to_text()
+    assert to_text(t) == to_text(s)
     assert t.legal_moves() == s.legal_moves()
     assert (t.round_no, t.deal_no, t.dealer, t.turn, t.winner) == (s.round_no, s.deal_no, s.dealer, s.turn, s.winner)
     for seat in range(s.players):
@@ -55,7 +55,7 @@ def play_on_together(s, t, rng, round_ends=2):
             a.dealt,
             a.match_over,
         )
-        assert t.to_text() == s.to_text()
+        assert to_text(t) == to_text(s)
         assert t.legal_moves() == s.legal_moves()
         assert t.surs() == s.surs()
         if a.round_over is not None:
@@ -105,15 +105,15 @@ rules_strategy = st.one_of(
 def test_a_position_read_back_from_text_plays_on_identically(rules, seed, moves, play_seed):
     rng = random.Random(play_seed)
     s = play_random(new_match(seed, rules), rng, moves)
-    text = s.to_text()
+    text = to_text(s)
     assert "\n" not in text and "  " not in text and text.startswith(POSITION_FORMAT + " ")
-    t = MatchState.from_text(text)
+    t = from_text(text)
     assert t.rules == s.rules and t.seed == s.seed
     piles = [s.captured_cards(seat) for seat in range(s.players)]
     assert (t.hands, t.table, t.stock) == (s.hands, s.table, s.stock)
     assert [t.captured_cards(seat) for seat in range(t.players)] == piles
     assert (t.last_capturer, t.surs(), t.face_up) == (s.last_capturer, s.surs(), s.face_up)
-    assert t.to_text() == text
+    assert to_text(t) == text
     assert (t.start_totals, t.totals) == (s.start_totals, s.totals)
     assert_same_position(s, t)
     ended = play_on_together(s, t, rng)
@@ -130,7 +130,7 @@ def test_a_mid_round_position_plays_into_the_next_rounds_deals(rules):
     for seed in range(4):
         rng = random.Random(seed)
         s = play_random(new_match(seed, rules), rng, 20 + 9 * seed)
-        t = MatchState.from_text(s.to_text())
+        t = from_text(to_text(s))
         assert play_on_together(s, t, rng, round_ends=2) == 2, "the match should last past two round ends"
 
 
@@ -151,7 +151,7 @@ def test_every_rules_option_round_trips():
         Rules(players=3, forced_capture="off", jack_sur=True, sur_points=7, sur_in_last_deal=True),
         Rules(players=4, forced_capture="card", surs_cancel=True, sur_cutoff=99, target=1000, open_hand=True),
     ]:
-        assert MatchState.from_text(new_match(1, rules).to_text()).rules == rules
+        assert from_text(to_text(new_match(1, rules))).rules == rules
 
 
 def test_a_from_position_state_round_trips():
@@ -165,7 +165,7 @@ def test_a_from_position_state_round_trips():
         totals=[12, 40],
         seed=9,
     )
-    t = engine.from_text(s.to_text())
+    t = engine.from_text(to_text(s))
     assert_same_position(s, t)
     assert play_on_together(s, t, random.Random(0), round_ends=1) == 1
 
@@ -181,17 +181,17 @@ R7 = (
 
 
 def test_the_r7_position_has_the_one_capture_the_rule_book_names():
-    state = MatchState.from_text(R7)
+    state = from_text(R7)
     # 5 + 6 = 11; the 9 finds no 2 and the queen no queen, and forced capture forbids placing
     assert [str(m) for m in state.legal_moves()] == ["5S+6C"]
-    assert state.to_text() == R7
+    assert to_text(state) == R7
     # forced capture per card: the 5 must capture, the 9 and the queen (no capture) may be placed
-    per_card = MatchState.from_text(R7.replace(",hand,", ",card,"))
+    per_card = from_text(R7.replace(",hand,", ",card,"))
     assert [str(m) for m in per_card.legal_moves()] == ["5S+6C", "9H", "QD"]
     # seat 1 then takes the king with its king (R5): a sur, worth nothing in the last deal (R8)
     after = state.apply(Move.parse("5S+6C")).apply(Move.parse("KH+KD"))
     assert after.last.sur and not after.last.sur_scored and after.surs() == (0, 0)
-    assert after.to_text() == (
+    assert to_text(after) == (
         "chaharbargh-position/1 rules=p2,hand,js0,sp5,ld0,sc0,co-,t62,oh0 seed=0 round=0 deal=5 dealer=1 "
         "turn=0 hands=9H,QD/- table=- stock=- piles=5S,6C/KD,KH surs=- last=1 start=0/0 totals=0/0 "
         "shown=- winner=-"
@@ -206,8 +206,8 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
         "turn=0 hands=2H,9D/KH,QC table=4D,5S stock=AC,AD,AH,AS,3C,3D,3H,3S "
         "piles=7C/4C,JD surs=1 last=1 start=20/30 totals=20/30 shown=9D,QC winner=-"
     )
-    state = MatchState.from_text(text)
-    assert state.to_text() == text
+    state = from_text(text)
+    assert to_text(state) == text
     assert state.surs() == (0, 1) and state.dealer == 0 and state.round_no == 2
     assert observation(state, 0).revealed == ((engine.Card.parse("9D"),), (engine.Card.parse("QC"),))
     # 2 + 4 + 5 = 11 bares the table; the 9 finds no 2, so per card it may be placed
@@ -215,7 +215,7 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
     after = state.apply(Move.parse("2H+4D+5S"))
     # a sur in deal 4 by a side below the cut-off: it counts, by cancelling side 1's sur
     assert (after.last.sur, after.last.sur_scored, after.last.sur_cancelled) == (True, True, 1)
-    assert after.surs() == (0, 0) and "surs=- " in after.to_text()
+    assert after.surs() == (0, 0) and "surs=- " in to_text(after)
     # the other three cards find nothing and are placed; the hands are then empty, so the stock's
     # last 8 cards are dealt from the left of the dealer (seat 1 first); seat 0, to play, must
     # first choose which of its new cards to show
@@ -223,7 +223,7 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
     assert dealt.last.dealt and dealt.deal_no == 5 and dealt.stock == ()
     assert [str(c) for c in dealt.hand(1)] == ["AC", "AD", "AH", "AS"]
     assert [str(c) for c in dealt.hand(0)] == ["3C", "3D", "3H", "3S"]
-    assert " shown=- " in dealt.to_text() and dealt.turn == 0 and dealt.must_show
+    assert " shown=- " in to_text(dealt) and dealt.turn == 0 and dealt.must_show
     assert [str(m) for m in dealt.legal_moves()] == ["show:3C", "show:3D", "show:3H", "show:3S"]
 
 
@@ -265,6 +265,6 @@ def test_a_hand_made_sur_cancels_the_opponents_sur():
 )
 def test_malformed_text_is_refused_with_a_clear_error(text, message):
     with pytest.raises(PositionError) as error:
-        MatchState.from_text(text)
+        from_text(text)
     assert message in str(error.value)
     assert isinstance(error.value, ValueError)

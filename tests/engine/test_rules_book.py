@@ -20,8 +20,8 @@ from engine import (
     record,
     replay,
 )
-from engine.match import round_deck
-from engine.scoring import clubs_bonus_side, score_round
+from engine.chaharbargh.match import round_deck
+from engine.chaharbargh.scoring import clubs_bonus_side, score_round
 
 # --- helpers ------------------------------------------------------------------------------------
 

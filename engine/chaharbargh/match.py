@@ -8,7 +8,7 @@
 (1, 1, 0)
 
 Each round's deck comes from ``random.Random(f"chaharbargh/{seed}/{round}")``, so a match is
-reproducible from its seed, its rules and its moves (see `engine.records`).
+reproducible from its seed, its rules and its moves (see `engine.chaharbargh.records`).
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.captures import RANK, UNIT, counts_of
 from engine.cards import CARDS, JACK, KING, QUEEN, Card, ids_of, mask_of
+from engine.chaharbargh.captures import RANK, UNIT, counts_of
+from engine.chaharbargh.moves import MOVES, SHOW, IllegalMove, Move, Reason, card_sum, legal_keys, move_by_key
+from engine.chaharbargh.rules import Rules
+from engine.chaharbargh.scoring import RoundScore, score_round, side_masks
+from engine.chaharbargh.surs import count_sur, is_sur, sur_scores
 from engine.events import Event, deal_into_hands, deal_round, pile
 from engine.events import hand as in_hand
-from engine.moves import MOVES, SHOW, IllegalMove, Move, Reason, card_sum, legal_keys, move_by_key
-from engine.rules import Rules
-from engine.scoring import RoundScore, score_round, side_masks
-from engine.surs import count_sur, is_sur, sur_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,7 @@ class MatchState:
     _hands: tuple[tuple[int, ...], ...]  # card ids per seat
     _table: tuple[int, ...]  # card ids in the order they came to the table
     _mask: int  # the table as a mask
-    _counts: int  # the table's count vector (`engine.captures`)
+    _counts: int  # the table's count vector (`engine.chaharbargh.captures`)
     _stock: tuple[int, ...]  # card ids in dealing order
     _captured: tuple[int, ...]  # per seat, the mask of the cards it took this round
     _last_capturer: int | None
@@ -347,7 +347,8 @@ class MatchState:
         return hash(self._facts())
 
     def __repr__(self) -> str:
-        return f"MatchState.from_text({self.to_text()!r})"
+        # the whole position is `engine.chaharbargh.position.to_text(state)`; a repr names where it is
+        return f"<MatchState ply={len(self._moves)} round={self.round_no} turn={self.turn}>"
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -536,21 +537,6 @@ class MatchState:
         """Open hand: ``seat`` turns ``card`` of its hand face up."""
         self._revealed |= 1 << card
         self._shows = self._shows + (Shown(seat, CARDS[card], len(self._moves)),)
-
-    # --- positions as text (engine/position.py) --------------------------------------------
-
-    def to_text(self) -> str:
-        """The position as one line of ``chaharbargh-position/1`` text (docs/engine.md)."""
-        from engine.position import to_text
-
-        return to_text(self)
-
-    @staticmethod
-    def from_text(text: str) -> MatchState:
-        """The state a `to_text` line describes; `engine.position.PositionError` if malformed."""
-        from engine.position import from_text
-
-        return from_text(text)
 
 
 _FACTS = tuple(name for name in MatchState.__slots__ if name not in ("_last", "_told", "_legal", "_log"))
@@ -745,7 +731,7 @@ def _start_round(
 
 
 def _counts_of(mask: int) -> int:
-    """The count vector of a few cards: `engine.captures.counts_of`, one step per card.
+    """The count vector of a few cards: `engine.chaharbargh.captures.counts_of`, one step per card.
 
     >>> _counts_of(0b1011) == counts_of(0b1011) == 3
     True

@@ -7,8 +7,8 @@ then in its hand could capture. Cards stay in a hand for the whole deal, so ever
 opponent's hand now must have been unable to capture on the table of each of its placements
 in this deal; `Evidence` keeps, per seat, the mask of cards that this rules out.
 
->>> from engine.match import new_match
->>> from engine.observation import observation
+>>> from engine.chaharbargh.match import new_match
+>>> from engine.chaharbargh.observation import observation
 >>> import random
 >>> view = observation(new_match(4), 0)
 >>> world = sample_world(view, Evidence.of(view), random.Random(1))
@@ -22,12 +22,12 @@ import math
 import random
 from dataclasses import dataclass
 
-from engine.ai.playout import Round, move_value
-from engine.captures import BIT, CAPTURERS, counts_of, options
 from engine.cards import ids_of, mask_of
-from engine.moves import legal_move_ids
-from engine.observation import Observation
-from engine.surs import sur_scores
+from engine.chaharbargh.ai.playout import Round, move_value
+from engine.chaharbargh.captures import BIT, CAPTURERS, counts_of, options
+from engine.chaharbargh.moves import legal_move_ids
+from engine.chaharbargh.observation import Observation
+from engine.chaharbargh.surs import sur_scores
 
 ALL_CARDS = (1 << 52) - 1
 
@@ -75,7 +75,7 @@ class Evidence:
 
 def sur_value_now(view: Observation, seat: int | None = None) -> float:
     """What a sur by ``seat`` (the view's own by default) scores in the deal in play
-    (`engine.surs.sur_scores`; during a round the totals are those it started with)."""
+    (`engine.chaharbargh.surs.sur_scores`; during a round the totals are those it started with)."""
     rules = view.rules
     side = rules.side_of(view.seat if seat is None else seat)
     scores = sur_scores(rules, view.stock_count == 0, view.totals[side])
@@ -145,7 +145,7 @@ class Behaviour:
     Players tend to take what is worth most; a hand with which the opponent would have passed
     up a far better move (a sur, the 10 of diamonds) is less likely than one without. Each past
     decision multiplies a world's weight by exp(-sharpness * (best value - chosen value)), the
-    values being what each legal move takes at once (`engine.ai.playout.move_value`).
+    values being what each legal move takes at once (`engine.chaharbargh.ai.playout.move_value`).
     """
 
     def __init__(self, view: Observation, sharpness: float = 1.5) -> None:

@@ -1,7 +1,7 @@
 """Computer players: each decides from `observation(state, seat)` and its own random generator.
 
->>> from engine.match import new_match
->>> from engine.observation import observation
+>>> from engine.chaharbargh.match import new_match
+>>> from engine.chaharbargh.observation import observation
 >>> state = new_match(5)
 >>> move = bot("medium", seed=1).choose(observation(state, state.turn))
 >>> move in state.legal_moves()
@@ -20,55 +20,17 @@ import random
 import time
 from collections.abc import Callable
 from statistics import fmean
-from typing import Any, Protocol
+from typing import Any
 
-from engine.ai.ismcts import ISMCTSPlayer
-from engine.ai.playout import Round, apply_move, copy_round, mask_value, move_value, scored_playout
-from engine.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
-from engine.captures import BIT, CAPTURERS, capture, counts_of, options
 from engine.cards import ids_of, mask_of
-from engine.match import MatchState
-from engine.moves import Move
-from engine.observation import Observation
-
-
-class Player(Protocol):
-    """The one interface of every computer player: a seat's view in, one of its legal moves out."""
-
-    def choose(self, view: Observation) -> Move: ...
-
-
-def _require_turn(view: Observation) -> tuple[Move, ...]:
-    if not view.legal_moves:
-        raise ValueError("it is not this seat's turn")
-    return view.legal_moves
-
-
-# Open hand: what showing a card costs, by rank (ace .. king). A shown card tells the others
-# what not to leave on the table: a jack (it sweeps) most, a number card (sums of eleven) less,
-# a king or queen (it takes only its own rank, and the others see the ranks played) least.
-_SHOW_COST = (0, 3, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 1, 1)
-
-
-def careful_show(view: Observation) -> Move:
-    """Open hand: the card to turn face up that tells the other seats least, by `_SHOW_COST`,
-    then the one worth least if captured (aces, the 2 of clubs, the 10 of diamonds and clubs
-    count); the same view gives the same choice.
-
-    >>> from engine.match import new_match
-    >>> from engine.observation import observation
-    >>> from engine.rules import Rules
-    >>> view = observation(new_match(3, Rules(open_hand=True)), 0)
-    >>> [str(c) for c in view.hand], str(careful_show(view))  # keeps the jack and the 10 of diamonds hidden
-    (['JC', '9H', '7D', '10D'], 'show:7D')
-    """
-    cost = _SHOW_COST
-    return min(_require_turn(view), key=lambda m: (cost[m.card.rank], mask_value(BIT[m.card.id]), m.card.id))
-
-
-def showing(view: Observation) -> bool:
-    """Whether this seat's choice is which card to show (open hand), not which to play."""
-    return bool(view.legal_moves) and view.legal_moves[0].shows
+from engine.chaharbargh.ai.base import Player, careful_show, require_turn, showing
+from engine.chaharbargh.ai.ismcts import ISMCTSPlayer
+from engine.chaharbargh.ai.playout import Round, apply_move, copy_round, move_value, scored_playout
+from engine.chaharbargh.ai.worlds import ALL_CARDS, Behaviour, Evidence, sample_world, seen_mask, sur_value_now
+from engine.chaharbargh.captures import BIT, CAPTURERS, capture, counts_of, options
+from engine.chaharbargh.match import MatchState
+from engine.chaharbargh.moves import Move
+from engine.chaharbargh.observation import Observation
 
 
 class RandomPlayer:
@@ -78,11 +40,11 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: Observation) -> Move:
-        return self.rng.choice(_require_turn(view))
+        return self.rng.choice(require_turn(view))
 
 
 def immediate_value(view: Observation, move: Move) -> float:
-    """What a move is worth at once (`engine.ai.playout.move_value`) in the seat's position."""
+    """What a move is worth at once (`engine.chaharbargh.ai.playout.move_value`) in the seat's position."""
     table = mask_of(c.id for c in view.table)
     return move_value(move.card.id, move.takes_mask, table, sur_value_now(view), view.rules.jack_sur)
 
@@ -98,7 +60,7 @@ class EasyPlayer:
         self.randomness = randomness
 
     def choose(self, view: Observation) -> Move:
-        legal = _require_turn(view)
+        legal = require_turn(view)
         if self.rng.random() < self.randomness:
             return self.rng.choice(legal)
         if showing(view):
@@ -123,7 +85,7 @@ class MediumPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: Observation) -> Move:
-        legal = _require_turn(view)
+        legal = require_turn(view)
         if showing(view):
             return careful_show(view)
         n = view.rules.players
@@ -167,12 +129,12 @@ class ProPlayer:
 
     Each world deals the unseen cards to the other hands (agreeing with the forced-capture
     evidence, and weighted by how well they explain the opponents' choices this deal:
-    `engine.ai.worlds.Behaviour`) and the stock; every legal move is tried in the same world
+    `engine.chaharbargh.ai.worlds.Behaviour`) and the stock; every legal move is tried in the same world
     (common random numbers) and played out by a mostly-greedy playout; the move with the best
     weighted average score difference (own side minus the best other side) is chosen.
 
     ``horizon="deal"`` (the default) plays out only to the end of the current deal and scores
-    it with `engine.scoring.deal_values`; in the last deal that is the end of the round. It
+    it with `engine.chaharbargh.scoring.deal_values`; in the last deal that is the end of the round. It
     measured stronger than playing every world to the end of the round ("round"): the later
     deals are pure chance in a sampled world and drown the difference between moves in noise.
     It samples worlds until ``budget_ms`` is spent (at least ``min_worlds``), or exactly
@@ -236,7 +198,7 @@ class ProPlayer:
 
     def evaluate(self, view: Observation) -> dict[Move, float]:
         """Each legal move's average round score difference over the sampled worlds."""
-        legal = _require_turn(view)
+        legal = require_turn(view)
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if showing(view):  # no search for which card to show: the careful choice scores 1, the rest 0
@@ -345,7 +307,7 @@ class OraclePlayer(ProPlayer):
         self.peek: Callable[[], MatchState] | None = None
 
     def evaluate(self, view: Observation) -> dict[Move, float]:
-        legal = _require_turn(view)
+        legal = require_turn(view)
         if len(legal) == 1:
             return {legal[0]: 0.0}
         if showing(view) or (self.sees == "hands-once-played" and not others_played_this_deal(view)):

@@ -1,6 +1,6 @@
 """What one seat may see: the only view templates and computer players are given.
 
->>> from engine.match import new_match
+>>> from engine.chaharbargh.match import new_match
 >>> view = observation(new_match(3), 0)
 >>> len(view.hand), view.hand_counts, view.stock_count
 (4, (4, 4), 40)
@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import CARDS, Card, ids_of
-from engine.match import MatchState, PlayedMove, RoundLog
-from engine.moves import Move
-from engine.rules import Rules
-from engine.scoring import RoundScore, clubs_in, score_round, side_masks
+from engine.chaharbargh.match import MatchState, PlayedMove, RoundLog
+from engine.chaharbargh.moves import Move
+from engine.chaharbargh.rules import Rules
+from engine.chaharbargh.scoring import RoundScore, clubs_in, score_round, side_masks
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 The public `MatchState` is convenient and safe; a search that plays thousands of rounds per
 move needs less. Here a round is plain ints and lists: the table a 52-bit mask plus its count
 vector, hands lists of card ids, captures masks per seat. Capture options come from
-`engine.captures.options`, the same source the public legal moves use, and a test checks that
+`engine.chaharbargh.captures.options`, the same source the public legal moves use, and a test checks that
 every move chosen here is one of `legal_moves`.
 
 >>> import random
@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.captures import (
+from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
+from engine.chaharbargh.captures import (
     BIT,
     CAPTURERS,
     OPTIONS_CACHE,
@@ -34,10 +35,9 @@ from engine.captures import (
     counts_of,
     options,
 )
-from engine.cards import JACK, TEN_OF_DIAMONDS, TWO_OF_CLUBS
-from engine.rules import Rules
-from engine.scoring import deal_values, side_totals
-from engine.surs import SUR_RANKS, count_sur, is_sur, sur_scores
+from engine.chaharbargh.rules import Rules
+from engine.chaharbargh.scoring import deal_values, side_totals
+from engine.chaharbargh.surs import SUR_RANKS, count_sur, is_sur, sur_scores
 
 _CARD_BYTES = bytes(range(52))
 _KEEP_LOW_6 = bytes(b & 63 for b in range(256))
@@ -122,7 +122,7 @@ class Round:
     ``hands`` per seat, ``stock`` in dealing order (the next deal gives 4 cards to each seat
     from its front, starting with the seat that led the round), ``captured`` masks per seat,
     ``surs`` every sur by R8 per seat, ``sur_stack`` the sides of the round's scoring surs not
-    cancelled, oldest first (`engine.surs`), ``last`` the last capturer or -1, ``seat`` the
+    cancelled, oldest first (`engine.chaharbargh.surs`), ``last`` the last capturer or -1, ``seat`` the
     seat to play, ``totals`` each side's match total before the round (for the sur cut-off).
     """
 
@@ -188,7 +188,7 @@ def sur_counts(state: Round, rules: Rules) -> list[int]:
 
 
 def _score_sur(state: Round, seat: int, rules: Rules) -> None:
-    """A sur was just made by ``seat``: count it if it scores now (`engine.surs`)."""
+    """A sur was just made by ``seat``: count it if it scores now (`engine.chaharbargh.surs`)."""
     side = rules.side_of(seat)
     if sur_scores(rules, not state.stock, state.totals[side] if state.totals else 0):
         state.sur_stack = count_sur(state.sur_stack, side, rules.surs_cancel)[0]
@@ -221,8 +221,8 @@ def random_round(
     It plays the game `play_out` plays at ``randomness=1`` from a fresh deal (with other random
     draws), in a loop of its own: a random round needs no greedy choice, no sur scoring (cut-off,
     cancellation) and no `Round` to hand back, and `play_out` pays for those on every turn. The
-    capture options and the sur ranks come from the same tables (`engine.captures.options`,
-    `engine.surs.SUR_RANKS`). A move is drawn as a whole number below the number of legal
+    capture options and the sur ranks come from the same tables (`engine.chaharbargh.captures.options`,
+    `engine.chaharbargh.surs.SUR_RANKS`). A move is drawn as a whole number below the number of legal
     moves the way `random.randrange` draws one (random bits; a draw past the end is drawn
     again), at a third of the cost of ``int(rng.random() * n)``; a card with a single capture
     option draws nothing.
@@ -326,7 +326,7 @@ def random_round(
             table ^= taken
             captured[seat] |= taken | bit
             last = seat
-            if not table and sur_rank[rank]:  # `engine.surs.is_sur`, inlined
+            if not table and sur_rank[rank]:  # `engine.chaharbargh.surs.is_sur`, inlined
                 surs[seat] += 1
             if moves is not None:
                 moves.append((card, taken))
@@ -360,8 +360,8 @@ def play_out(
     Each move is chosen uniformly among the legal moves with probability ``randomness``, else
     greedily: the capture worth most by `CARD_VALUE` (a sur counts its points), or when nothing
     can be taken the placeable card worth least. ``randomness=1`` is the uniform random player.
-    Surs are counted by `engine.surs` (cut-off and cancellation included); scoring the result
-    is `engine.scoring.side_totals` or `deal_values`.
+    Surs are counted by `engine.chaharbargh.surs` (cut-off and cancellation included); scoring the result
+    is `engine.chaharbargh.scoring.side_totals` or `deal_values`.
     """
     rnd = rng.random
     n = rules.players
@@ -447,7 +447,7 @@ def play_out(
                 table ^= taken
                 captured[seat] |= taken | BIT[card]
                 last = seat
-                if not table and sur_rank[rank]:  # `engine.surs.is_sur`, inlined: a hot loop
+                if not table and sur_rank[rank]:  # `engine.chaharbargh.surs.is_sur`, inlined: a hot loop
                     surs[seat] += 1
                     if sur_now[seat]:  # it scores: `sur_now` is worked out by `sur_scores` above
                         sur_stack = count_sur(sur_stack, rules.side_of(seat), cancel)[0]
@@ -482,7 +482,7 @@ def scored_playout(
     state: Round, rng: random.Random, rules: Rules, randomness: float, deal_only: bool
 ) -> Sequence[float]:
     """Each side's points once ``state`` is played out (`play_out`, changing it): the deal's value
-    (`engine.scoring.deal_values`) when it stopped at the end of a deal, else the round's
+    (`engine.chaharbargh.scoring.deal_values`) when it stopped at the end of a deal, else the round's
     points (`side_totals`). The one way the searches score a sampled world."""
     play_out(state, rng, rules, randomness, deal_only=deal_only)
     score = deal_values if deal_only else side_totals

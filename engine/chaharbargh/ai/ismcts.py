@@ -1,21 +1,21 @@
 """Information-set Monte Carlo tree search (single observer), a benchmark rival to pro's search.
 
-Pro (`engine.ai.players.ProPlayer`) samples worlds and plays each of its moves out in each:
+Pro (`engine.chaharbargh.ai.players.ProPlayer`) samples worlds and plays each of its moves out in each:
 it judges a move as if it would know the hidden cards from the next move on ("strategy
 fusion"). SO-ISMCTS (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree
 Search"; used for Scopone by Di Palma and Lanzi) grows one tree for all worlds instead. Its
 nodes are what the searching seat can tell apart: the moves made since the root, the
 opponents' moves being cards that become public when played. Each iteration
 
-1. samples a world with pro's sampler (`engine.ai.worlds.sample_world`, forced-capture
+1. samples a world with pro's sampler (`engine.chaharbargh.ai.worlds.sample_world`, forced-capture
    evidence; with ``behaviour`` on, a world is kept with probability its `Behaviour` weight,
    up to ``tries`` draws, else the best-weighted of them: rejection sampling of the weighted
    distribution pro averages over);
 2. walks down the tree, at each node choosing among the moves legal in that world by UCB1
    with availability counts (a move's exploration term counts the iterations in which it was
    legal, not the parent's visits), until it reaches a move not in the tree, which it adds;
-3. plays the world out with pro's playout (`engine.ai.playout.play_out`) to the end of the
-   deal (in the last deal, of the round) and scores it (`engine.scoring.deal_values`);
+3. plays the world out with pro's playout (`engine.chaharbargh.ai.playout.play_out`) to the end of the
+   deal (in the last deal, of the round) and scores it (`engine.chaharbargh.scoring.deal_values`);
 4. credits each node on the path with the mover's side's points minus the best other
    side's, divided by ``scale``.
 
@@ -27,8 +27,8 @@ tells apart. A benchmark level only (``pro-ismcts``); docs/benchmarks.md has wha
 The budget is pro's: CPU time of the thinking thread (``clock``), at least
 ``min_iterations``, or exactly ``iterations`` when given (deterministic, for tests).
 
->>> from engine.match import new_match
->>> from engine.observation import observation
+>>> from engine.chaharbargh.match import new_match
+>>> from engine.chaharbargh.observation import observation
 >>> state = new_match(5)
 >>> view = observation(state, state.turn)
 >>> ISMCTSPlayer(seed=1, iterations=50).choose(view) in state.legal_moves()
@@ -42,15 +42,16 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.ai.playout import Round, apply_move, copy_round, move_value, scored_playout
-from engine.ai.worlds import Behaviour, Evidence, sample_world
-from engine.captures import counts_of
-from engine.moves import Move, legal_keys
-from engine.observation import Observation
-from engine.rules import Rules
-from engine.surs import sur_scores
+from engine.chaharbargh.ai.base import careful_show, showing
+from engine.chaharbargh.ai.playout import Round, apply_move, copy_round, move_value, scored_playout
+from engine.chaharbargh.ai.worlds import Behaviour, Evidence, sample_world
+from engine.chaharbargh.captures import counts_of
+from engine.chaharbargh.moves import Move, legal_keys
+from engine.chaharbargh.observation import Observation
+from engine.chaharbargh.rules import Rules
+from engine.chaharbargh.surs import sur_scores
 
-_CARD = 63  # a move key is ``taken_mask << 6 | card_id`` (`engine.moves.legal_keys`)
+_CARD = 63  # a move key is ``taken_mask << 6 | card_id`` (`engine.chaharbargh.moves.legal_keys`)
 
 
 class Node:
@@ -77,7 +78,7 @@ class ISMCTSPlayer:
     is the playout's, as for pro. ``reuse`` plays each sampled world in that many iterations
     (a copy each; sampling a world costs as much as its playout). ``expand`` says which move a
     node not yet fully expanded tries next: ``"random"`` (Cowling et al.) or ``"greedy"`` (the
-    one worth most at once, `engine.ai.playout.move_value`, as the playout would choose).
+    one worth most at once, `engine.chaharbargh.ai.playout.move_value`, as the playout would choose).
     """
 
     EXPANSIONS = ("random", "greedy")
@@ -114,8 +115,6 @@ class ISMCTSPlayer:
         self.last_iterations = 0  # how many the last search ran (for benchmarks)
 
     def choose(self, view: Observation) -> Move:
-        from engine.ai.players import careful_show, showing  # players registers this level
-
         legal = view.legal_moves
         if not legal:
             raise ValueError("it is not this seat's turn")

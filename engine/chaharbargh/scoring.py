@@ -1,6 +1,6 @@
 """Scoring a round (R10, and the clubs rules for three and four players).
 
->>> from engine.rules import Rules
+>>> from engine.chaharbargh.rules import Rules
 >>> clubs_bonus_side(Rules(), [8, 5]), clubs_bonus_side(Rules(), [6, 7]), clubs_bonus_side(Rules(), [6, 6])
 (0, 1, None)
 >>> clubs_bonus_side(Rules(players=3), [5, 5, 3])
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from engine.cards import CARDS, TEN_OF_DIAMONDS, TWO_OF_CLUBS, Card, ids_of
-from engine.rules import Rules
+from engine.chaharbargh.rules import Rules
 
 CLUBS_MASK = sum(1 << (rank * 4) for rank in range(13))  # suit index 0 is clubs
 ACES_MASK = 15

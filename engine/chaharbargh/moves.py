@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.captures import OPTIONS_CACHE, capture, counts_of, options
 from engine.cards import CARDS, Card, CardError, ids_of, mask_of
-from engine.rules import Rules
+from engine.chaharbargh.captures import OPTIONS_CACHE, capture, counts_of, options
+from engine.chaharbargh.rules import Rules
 
 
 class Reason(StrEnum):

@@ -1,6 +1,6 @@
 """Game records in the ``chaharbargh-record/1`` format (docs/record-format.md), and replay.
 
->>> from engine.match import new_match
+>>> from engine.chaharbargh.match import new_match
 >>> state = new_match(11)
 >>> state = state.apply(state.legal_moves()[0])
 >>> data = record(state, seats=["you", "random"])
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import Card
-from engine.match import Deal, MatchState, RoundLog, new_match
-from engine.moves import IllegalMove, Move
-from engine.rules import Rules
+from engine.chaharbargh.match import Deal, MatchState, RoundLog, new_match
+from engine.chaharbargh.moves import IllegalMove, Move
+from engine.chaharbargh.rules import Rules
 
 RECORD_FORMAT = "chaharbargh-record/1"
 

@@ -6,7 +6,7 @@ hand, the table and the stock in order, each seat's captured pile, the surs, the
 the totals, the face-up cards and the winner. It does not hold the history: the finished
 rounds' logs, the moves and deals of the round in play and the last move's outcome.
 
->>> from engine.match import new_match
+>>> from engine.chaharbargh.match import new_match
 >>> state = new_match(7)
 >>> text = to_text(state)
 >>> text.split()[:2]
@@ -21,7 +21,7 @@ rounds' logs, the moves and deals of the round in play and the last move's outco
 >>> from_text("fen/1 seed=1")
 Traceback (most recent call last):
   ...
-engine.position.PositionError: unknown position format 'fen/1' (this engine reads chaharbargh-position/1)
+engine.chaharbargh.position.PositionError: unknown position format 'fen/1' (this engine reads chaharbargh-position/1)
 
 The format, field by field, is in docs/engine.md ("Positions as text").
 """
@@ -32,8 +32,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, Card, ids_of, mask_of
-from engine.match import MatchState, make_state
-from engine.rules import FORCED_CAPTURE_MODES, Rules
+from engine.chaharbargh.match import MatchState, make_state
+from engine.chaharbargh.rules import FORCED_CAPTURE_MODES, Rules
 
 POSITION_FORMAT = "chaharbargh-position/1"
 

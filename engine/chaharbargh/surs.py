@@ -1,9 +1,9 @@
 """The sur (R8 and its house rules) in one place: what is a sur, whether it scores, what it cancels.
 
-The match (`engine.match`) and the fast playouts (`engine.ai.playout`) both ask these functions,
+The match (`engine.chaharbargh.match`) and the fast playouts (`engine.chaharbargh.ai.playout`) both ask these functions,
 so the computer players judge surs by exactly the rules the match is played by.
 
->>> from engine.rules import Rules
+>>> from engine.chaharbargh.rules import Rules
 >>> is_sur(7, 0, jack_sur=False), is_sur(11, 0, jack_sur=False), is_sur(11, 0, jack_sur=True), is_sur(7, 2, False)
 (True, False, True, False)
 >>> sur_scores(Rules(), last_deal=True, start_total=0), sur_scores(Rules(sur_in_last_deal=True), True, 0)
@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 from engine.cards import JACK
-from engine.rules import Rules
+from engine.chaharbargh.rules import Rules
 
 
 def sur_ranks(jack_sur: bool) -> tuple[bool, ...]:

@@ -1,0 +1,80 @@
+"""The table as the answer to a request about a match: each game's table page, the table with
+the reason for a refused request, and the one way every table action is answered (the table
+for htmx, a 303 without JavaScript). The route modules of both games import this one, never
+each other."""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import RedirectResponse, Response
+
+from engine import Move
+
+from ..allfours_views import table_view as allfours_table_view
+from ..service import Loaded, MatchService, NotFound
+from ..views import Selection, add_hints, table_view, urls
+from ..web import error_page, get_service, get_settings, is_htmx, render
+
+
+def render_table(
+    request: Request,
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    status: int = 200,
+    hints: dict[Move, float] | None = None,
+) -> Response:
+    """The table as the human seat sees it, with `message` (a message key) if any."""
+    if loaded.match.game == "allfours":  # its own table, below
+        return render_allfours_table(request, loaded, lang, message, status)
+    settings = get_settings(request)
+    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
+    tv = table_view(loaded, lang, sel, message, delay)
+    if hints:
+        add_hints(tv, hints, lang)
+    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+
+
+def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
+    """A refused request about a match: its table as it is, with the reason; 404 for no such match."""
+    try:
+        loaded = get_service(request).load(match_id, secret)
+    except NotFound:
+        return error_page(request, lang, "msg_not_found", 404)
+    return render_table(request, loaded, lang, message=key, status=status)
+
+
+def answer(
+    request: Request,
+    service: MatchService,
+    loaded: Loaded,
+    lang: str,
+    message: str | None = None,
+    unchanged: str | None = None,
+    computer_after: bool = False,
+) -> Response:
+    """Answer a table action the same way for every form.
+
+    `unchanged` is the message for a request that changed nothing (a replay). HTMX gets the
+    table (with `message`); without JavaScript the answer is a 303 to the table, after the
+    computer's move when `computer_after` (not in a practice: there a button asks for it).
+    """
+    if unchanged and not loaded.changed:
+        return render_table(request, loaded, lang, message=unchanged)
+    if is_htmx(request):
+        return render_table(request, loaded, lang, message=message)
+    while computer_after and loaded.computer_to_play and not loaded.practice:  # each computer seat in turn
+        after = service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
+        if not after.changed:  # another request moved first: the table shows what it did
+            break
+        loaded = after
+    return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
+
+
+def render_allfours_table(
+    request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+) -> Response:
+    """The All Fours table as the person's seat sees it, with `message` (a message key) if any."""
+    tv = allfours_table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
+    return render(request, "allfours_match.html", lang, status=status, address=tv.urls["page"], tv=tv)

@@ -1,0 +1,158 @@
+"""What every game offers the rest of the code: one typed protocol, checked by mypy --strict.
+
+A game is a package (`engine.chaharbargh`, `engine.allfours`) whose `game.py` holds one object
+that satisfies `Game`; `engine.games` lists them. Everything outside the games (the command line,
+the arena, the web table) works through this protocol, so a new game is its own package and
+one line in the registry.
+
+>>> from engine import games
+>>> game = games.get("allfours")
+>>> state = game.new_match(3, game.rules(players=2))
+>>> move = game.parse_move("stand")
+>>> move in game.legal_moves(state), game.apply(state, move).turn
+(True, 0)
+>>> view = game.observation(state, 1)  # what seat 1 may see: its own hand, not seat 0's
+>>> text = game.to_text(state)
+>>> game.to_text(game.from_text(text)) == text
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+from engine.events import Event
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+RulesT = TypeVar("RulesT")
+ViewT = TypeVar("ViewT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
+class Player(Protocol[ViewT_contra, MoveT_co]):
+    """A computer player of any game: a seat's view in, one of its legal moves out."""
+
+    def choose(self, view: ViewT_contra) -> MoveT_co: ...
+
+
+class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
+    """One game, as the rest of the code may use it. `StateT` is a whole match at one moment
+    (every hidden card: never sent to a player), `ViewT` what one seat may see of it."""
+
+    name: str  # the registry's key, stored with every match ("chaharbargh", "allfours")
+    seat_counts: tuple[int, ...]  # the numbers of seats it is played at
+    levels: tuple[str, ...]  # the computer levels offered to players, weakest first
+    record_format: str  # the name and version of its game record ("chaharbargh-record/1")
+    position_format: str  # the name and version of its position text
+    presets: tuple[str, ...]  # its named rule sets, the default first
+
+
+    # --- rules -----------------------------------------------------------------------------
+    def rules(self, players: int) -> RulesT:
+        """The default rules at `players` seats; `ValueError` for a seat count it is not played at."""
+        ...
+
+    def preset(self, name: str, **changes: Any) -> RulesT:
+        """The preset `name` (one of `presets`) with some options changed; `ValueError` for an
+        unknown preset or option, or a value the game does not allow."""
+        ...
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> RulesT:
+        """Rules as stored (the inverse of `rules_to_dict`); `ValueError` for malformed data."""
+        ...
+
+    def rules_to_dict(self, rules: RulesT) -> dict[str, Any]: ...
+
+    def seats_of(self, rules: RulesT) -> int:
+        """How many seats play under `rules`."""
+        ...
+
+    def teams(self, rules: RulesT) -> bool:
+        """Whether the seats play as two partnerships (seats 0 and 2 against 1 and 3)."""
+        ...
+
+    def target(self, rules: RulesT) -> int:
+        """The points that win the match."""
+        ...
+
+    # --- playing ---------------------------------------------------------------------------
+    def new_match(self, seed: int, rules: RulesT) -> StateT:
+        """A new match, dealt from `seed` (the same seed and rules give the same match)."""
+        ...
+
+    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
+        """The moves the seat to play may make; none when the match is over."""
+        ...
+
+    def parse_move(self, text: str) -> MoveT:
+        """A move from its text (`str(move)` is the inverse); `ValueError` if it names none."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The next state; `ValueError` (the game's `IllegalMove`) if the move is not legal."""
+        ...
+
+    def events(self, state: StateT, seat: int) -> tuple[Event, ...]:
+        """What the move that led to `state` did, as `seat` may see it (the deal at a match's start)."""
+        ...
+
+    def turn(self, state: StateT) -> int:
+        """The seat to play."""
+        ...
+
+    def ply(self, state: StateT) -> int:
+        """How many moves the match has had."""
+        ...
+
+    def winner(self, state: StateT) -> int | None:
+        """The side that won the match, or None while it is being played."""
+        ...
+
+    def totals(self, state: StateT) -> tuple[int, ...]:
+        """Each side's match points so far."""
+        ...
+
+    def rounds_played(self, state: StateT) -> int:
+        """How many rounds are finished."""
+        ...
+
+    def observation(self, state: StateT, seat: int) -> ViewT:
+        """What `seat` may see: its own hand and what is public, nothing else."""
+        ...
+
+    def bot(self, level: str, seed: int | None = None, **settings: Any) -> Player[ViewT, MoveT]:
+        """A computer player of `level` (one of `levels`, or a level kept for benchmarks) with its
+        own seeded generator; `settings` pass to it (`budget_ms`); `ValueError` for no such level."""
+        ...
+
+    def arena(
+        self, a: str, b: str, pairs: int, seed: int, rules: RulesT, processes: int, a_settings: dict[str, Any],
+        b_settings: dict[str, Any],
+    ) -> dict[str, Any]:
+        """Duplicate matches between levels `a` and `b` until `pairs` deck pairs are played: the
+        summary of `engine.tools.arena.summarise`."""
+        ...
+
+    # --- records and positions ---------------------------------------------------------------
+    def record(self, state: StateT, seats: list[str] | None = None) -> dict[str, Any]:
+        """The match as a JSON-ready game record in `record_format`."""
+        ...
+
+    def replay(self, data: Mapping[str, Any]) -> StateT:
+        """The state a record describes, replayed move by move; `ValueError` for a bad record."""
+        ...
+
+    def to_text(self, state: StateT) -> str:
+        """The whole position as one line of text in `position_format`."""
+        ...
+
+    def from_text(self, text: str) -> StateT:
+        """The state a `to_text` line describes; `ValueError` if malformed."""
+        ...
+
+
+AnyGame = Game[Any, Any, Any, Any]
+"""A game whose types the caller does not know: what the registry hands out."""
