@@ -21,7 +21,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, update
@@ -31,10 +31,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
-import engine.allfours as allfours
-from engine import Card, IllegalMove, MatchState, Move, Rules, RulesError, bot, new_match, observation
-from engine import record as chaharbargh_record
-from engine.allfours.ai import bot as allfours_bot
+from engine import Card, MatchState, Move, Rules, RulesError, bot, games, observation
+from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow, bot_seed_of, now
@@ -52,32 +50,13 @@ PRACTICE_RULES = Rules()  # free practice: one round under the table rules
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
 
-@dataclass(frozen=True)
-class Game:
-    """What the service needs of one game's engine: its rules, moves, deal, seat views, computer
-    players and records. A match's `game` column names its entry in `GAMES`; everything else
-    (storage, replay, compare-and-set, locking) is the same for every game."""
-
-    rules: Any  # the Rules class (from_dict)
-    move: Any  # the Move class (parse)
-    new_match: Callable[..., Any]
-    observation: Callable[..., Any]
-    bot: Callable[..., Any]
-    record: Callable[..., dict[str, Any]]
-
-
-GAMES = {
-    # `bot` is looked up when called, so a test that patches `app.service.bot` reaches the table's computer
-    "chaharbargh": Game(Rules, Move, new_match, observation, lambda *a, **k: bot(*a, **k), chaharbargh_record),
-    "allfours": Game(
-        allfours.Rules, allfours.Move, allfours.new_match, allfours.observation, allfours_bot, allfours.record
-    ),
-}
 ALLFOURS_PLAYERS = (2, 4)  # two, or four as two partnerships; the target is the Trinidad rules' 14
 
 
-def game_of(match: Match) -> Game:
-    return GAMES[match.game]
+def game_of(match: Match) -> AnyGame:
+    """The engine's game a match is of: its `game` column names it in the registry (`engine.games`);
+    everything else here (storage, replay, compare-and-set, locking) is the same for every game."""
+    return games.get(match.game)
 
 
 class NotFound(LookupError):
@@ -167,10 +146,10 @@ def preset_rules(preset: str, players: int) -> Rules:
 def replay(connection: Connection, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
     """The state after the stored moves, from the deal or from a known (ply, state)."""
     game = game_of(match)
-    start, state = since or (0, game.new_match(match.seed, game.rules.from_dict(json.loads(match.rules))))
+    start, state = since or (0, game.new_match(match.seed, game.rules_from_dict(json.loads(match.rules))))
     rows = connection.execute(MOVES_FROM, {"match_id": match.id, "start": start}).scalars().all()
     for move in rows:
-        state = state.apply(game.move.parse(move))
+        state = game.apply(state, game.parse_move(move))
     if start + len(rows) != match.ply:
         raise RuntimeError(f"match {match.id}: {start + len(rows)} moves stored but ply {match.ply}")
     return state
@@ -294,7 +273,7 @@ class MatchService:
         """A new All Fours match (Trinidad rules, to 14) for 2 players or 4 as two partnerships."""
         if players not in ALLFOURS_PLAYERS:
             raise Refused("af_bad_players")
-        return self._create(level, allfours.Rules(players=players), "match", seed, game="allfours")
+        return self._create(level, games.get("allfours").rules(players), "match", seed, game="allfours")
 
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
@@ -308,7 +287,7 @@ class MatchService:
             secret=secrets.token_urlsafe(24),
             seed=self.new_seed() if seed is None else seed,
             bot_seed=self.new_bot_seed(),
-            rules=json.dumps(rules.to_dict(), sort_keys=True),
+            rules=json.dumps(games.get(game).rules_to_dict(rules), sort_keys=True),
             level=level,
             mode=mode,
             game=game,
@@ -320,9 +299,9 @@ class MatchService:
     def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
         """A new match with this one's settings (rules, level, mode and game, copied as stored)
         and a new deal: its seed is new (`seed` is for tests). Offered once the match is over.
-        An All Fours match stored before the cut for the deal (its rules read as
-        `first_dealer="last"`) is the one exception to "as stored": its rematch is a new match,
-        and cuts.
+        The rules are the game's `renewed` ones: a rule added since the match was stored is
+        played as it is today (an All Fours match from before the cut for the deal cuts in its
+        rematch).
 
         Asked again (a double click, a retried request, a second tab), it leads to the match the
         first one made: that match is noted on this one in the same transaction, under this
@@ -334,10 +313,9 @@ class MatchService:
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
             kept = match.model_dump(include={"rules", "level", "mode", "game"})
-            if kept["game"] == "allfours":
-                stored = allfours.Rules.from_dict(json.loads(kept["rules"]))
-                rules = replace(stored, first_dealer=allfours.Rules().first_dealer)
-                kept["rules"] = json.dumps(rules.to_dict(), sort_keys=True)
+            game = game_of(match)
+            rules = game.renewed(game.rules_from_dict(json.loads(kept["rules"])))
+            kept["rules"] = json.dumps(game.rules_to_dict(rules), sort_keys=True)
             made = Match(
                 id=secrets.token_urlsafe(9),
                 secret=secrets.token_urlsafe(24),
@@ -364,7 +342,7 @@ class MatchService:
         game = game_of(loaded.match)
         state = game.new_match(loaded.match.seed, loaded.state.rules)
         for text in moves[:ply]:
-            state = state.apply(game.move.parse(text))
+            state = game.apply(state, game.parse_move(text))
         return state, ply, len(moves)
 
     def _last_seen(self, match_id: str, secret: str, ply: int) -> Loaded | None:
@@ -395,7 +373,7 @@ class MatchService:
 
     def _write(self, connection: Connection, match: Match, state: MatchState, move: Move) -> MatchState:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
-        after = state.apply(move)
+        after = game_of(match).apply(state, move)
         row = {"match_id": match.id, "ply": match.ply, "seat": state.turn, "move": str(move), "created_at": now()}
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
@@ -421,12 +399,14 @@ class MatchService:
                     raise Refused("round_sheet", 409)
                 if state.turn != HUMAN:
                     raise Refused("not_your_turn", 409)
-                if not isinstance(move, game_of(match).move):  # another game's move form
-                    raise Refused("garbage")
+                try:  # the match's own game reads the move (another game's move form is garbage to it)
+                    move = game_of(match).parse_move(str(move))
+                except ValueError:
+                    raise Refused("garbage") from None
                 try:
                     state = self._write(connection, match, state, move)
-                except (IllegalMove, allfours.IllegalMove) as illegal:  # the engine says which rule refused it
-                    raise Refused(illegal.reason) from None
+                except ValueError as illegal:  # the game's IllegalMove: its reason says which rule refused it
+                    raise Refused(getattr(illegal, "reason", "garbage")) from None
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)

@@ -66,6 +66,11 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
 
     def rules_to_dict(self, rules: RulesT) -> dict[str, Any]: ...
 
+    def renewed(self, rules: RulesT) -> RulesT:
+        """The rules a new match with these settings plays under (a rematch): the same, but an
+        option kept only so that old matches replay as they were played takes today's value."""
+        ...
+
     def seats_of(self, rules: RulesT) -> int:
         """How many seats play under `rules`."""
         ...

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engine.allfours import events, position, records
@@ -45,6 +46,9 @@ class AllFours:
 
     def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
         return rules.to_dict()
+
+    def renewed(self, rules: Rules) -> Rules:
+        return replace(rules, first_dealer=Rules().first_dealer)  # matches from before the cut cut now
 
     def seats_of(self, rules: Rules) -> int:
         return rules.players

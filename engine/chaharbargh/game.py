@@ -47,6 +47,9 @@ class Chaharbargh:
     def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
         return rules.to_dict()
 
+    def renewed(self, rules: Rules) -> Rules:
+        return rules  # every option is still played as stored
+
     def seats_of(self, rules: Rules) -> int:
         return rules.players
 

@@ -11,7 +11,7 @@ from app.i18n import digits, t
 from app.main import create_app
 from app.service import Loaded
 from app.views import signed
-from engine import bot, observation
+from engine import bot, games, observation
 from engine.chaharbargh.match import from_position
 from tests.app.app_helpers import (
     HX,
@@ -205,7 +205,7 @@ def test_a_computer_answer_thought_out_before_an_undo_is_not_written(client, mon
             service.play(match_id, secret, 0, moves[1])  # ply 1 again, another position
             return chosen_move
 
-    monkeypatch.setattr("app.service.bot", lambda level, seed=None, **kw: Interrupted())
+    monkeypatch.setattr(games.get("chaharbargh"), "bot", lambda level, seed=None, **kw: Interrupted())
     result = service.computer(match_id, secret, 1)
     assert not result.changed and result.ply == 1
     assert loaded(client, url).state == state.apply(moves[1]), "the stale answer was not written"

@@ -5,20 +5,18 @@
   then opens the match at its address, as a player coming back to it would.
 - `deal_position` makes the live server deal its new Chaharbargh matches from a position given
   as position text (`engine.from_text`, docs/engine.md "Positions as text") instead of from
-  their seed: a test-only swap of the service's `new_match` (`app.service.GAMES`), which every
+  their seed: a test-only swap of the registered game's `new_match` (`engine.games`), which every
   load replays the stored moves from, so moves made at the table are stored and replayed as usual.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 import pytest
 
-from app import service as service_module
 from app.service import HUMAN, Loaded, MatchService, rules_for
-from engine import CARDS, from_text, new_match, to_text
+from engine import CARDS, from_text, games, new_match, to_text
 
 
 def url_of(loaded: Loaded) -> str:
@@ -58,5 +56,4 @@ def position(hands: list[str], table: str, stock: str, deal: int) -> str:
 def deal_position(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     """New Chaharbargh matches start from `text` (their seed and stored rules are not read)."""
     from_text(text)  # a position that does not read fails here, in the test, not in the server
-    dealt = dataclasses.replace(service_module.GAMES["chaharbargh"], new_match=lambda *_: from_text(text))
-    monkeypatch.setitem(service_module.GAMES, "chaharbargh", dealt)
+    monkeypatch.setattr(games.get("chaharbargh"), "new_match", lambda *_: from_text(text))
