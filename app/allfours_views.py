@@ -16,7 +16,7 @@ from engine.allfours.scoring import ScoreLine
 
 from .i18n import card_name, digits, t
 from .service import HUMAN, Loaded
-from .views import CardView, card_view, seat_name, side_name, urls
+from .views import CardView, card_view, seat_name, side_name, urls, winner_words
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
@@ -87,6 +87,7 @@ class AfTable:
     this_round: list[AfLine]
     log: list[str]
     log_finished: bool
+    log_start: int  # the number of the log's first line: its move's place in the round
     announce: str
     hint: str
     explain: str  # what begging does, under the stand and beg buttons
@@ -242,10 +243,8 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     moves, log_finished = view.moves, False
     if loaded.sheet_pending or (loaded.over and view.finished_rounds):
         moves, log_finished = view.finished_rounds[-1].moves, True
-    log = [
-        t(lang, "af_said", who=seat_name(p.seat, players, lang), what=move_text(p.move, lang))
-        for p in moves[-2 * players - 2 :]
-    ]
+    shown = moves[-2 * players - 2 :]
+    log = [t(lang, "af_said", who=seat_name(p.seat, players, lang), what=move_text(p.move, lang)) for p in shown]
     announce = ""
     if not message and moves and moves[-1].seat != HUMAN:
         announce = log[-1]
@@ -273,9 +272,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     else:
         hint = ""
 
-    winner = None
-    if view.winner is not None:
-        winner = side_name(view.winner, rules, lang)
+    winner = winner_words(view, lang) if view.winner is not None else None
     sheet = sheet_view(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None
     return AfTable(
         urls=af_urls(match.id, match.secret),
@@ -294,12 +291,14 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         trump=trump,
         sides=[(side_name(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],
         target=d(rules.target),
-        round_no=d(view.round_no + 1),
+        # while a round's sheet is up the engine has dealt the next round: the sheet's round is named
+        round_no=d(len(view.finished_rounds) if sheet is not None else view.round_no + 1),
         dealer=seat_name(view.dealer, players, lang),
         cut=cut_words(view.cut, players, lang) if view.cut is not None and playing and view.round_no == 0 else "",
         this_round=[line_view(line, view, lang) for line in view.lines] if playing else [],
         log=log,
         log_finished=log_finished,
+        log_start=len(moves) - len(shown) + 1,
         announce=announce,
         hint=hint,
         explain=explain,

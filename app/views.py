@@ -495,9 +495,11 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
             action = Action("place", t(lang, "place"), True)
         else:
             action = Action("capture", t(lang, "choose_set" if sel.card.is_number else "choose_same"), False)
-        if captures and not sel.card.is_number and not sel.card.is_jack and sel.takes in captures:
-            hint = t(lang, "same_chosen")  # a king or queen with its match chosen: nothing left to tap
-        elif captures:
+        if not captures:
+            hint = t(lang, "place_only")
+        elif sel.takes in captures and not sel.card.is_jack:  # chosen whole: nothing is left to tap
+            hint = t(lang, "set_chosen" if sel.card.is_number else "same_chosen")
+        else:
             hint = t(lang, "pick_takes" if sel.card.is_number else "pick_jack" if sel.card.is_jack else "pick_same")
         if sel.card.is_number and captures:
             parts = [sel.card, *sorted(sel.takes, key=lambda c: c.id)]
@@ -536,12 +538,13 @@ def seats_view(view: Observation, lang: str, level: str, loaded_turn: int | None
     return out
 
 
-def rules_summary(rules, lang: str) -> list[str]:
-    """The match's rules in a few words, read from its `Rules`: players, target, every house rule."""
+def rules_summary(rules, lang: str, practice: bool = False) -> list[str]:
+    """The match's rules in a few words, read from its `Rules`: players, target, every house rule.
+    A practice is one round: no target."""
     d = lambda v: digits(v, lang)  # noqa: E731
     items = [
         t(lang, "summary_teams") if rules.teams else t(lang, "summary_players", n=d(rules.players)),
-        t(lang, "summary_target", n=d(rules.target)),
+        *([] if practice else [t(lang, "summary_target", n=d(rules.target))]),
         f"{rt(lang, 'opt_forced_capture')}: {rt(lang, 'val_' + rules.forced_capture)}",
         t(lang, "summary_sur_points", n=d(rules.sur_points)),
     ]
@@ -554,7 +557,8 @@ def rules_summary(rules, lang: str) -> list[str]:
     return items
 
 
-def _winner(view: Observation, lang: str) -> str:
+def winner_words(view, lang: str) -> str:
+    """Who won the match, as the match end says it ("You won!", "Your team lost."): either game's view."""
     rules, side = view.rules, view.winner
     if rules.teams:
         return t(lang, "team_won" if side == rules.side_of(HUMAN) else "team_lost")
@@ -734,7 +738,7 @@ def table_view(
         state = "computer-turn"
         hint = t(lang, "computer_thinking", who=seat_name(loaded.state.turn, players, lang))
 
-    winner = _winner(view, lang) if view.winner is not None else None
+    winner = winner_words(view, lang) if view.winner is not None else None
     if loaded.practice and loaded.over:
         winner = _round_winner(view, lang)
 
@@ -758,7 +762,7 @@ def table_view(
         seats=seats,
         turn_order=turn_order(players, lang),
         you_deal=view.dealer == HUMAN,
-        rules_summary=rules_summary(rules, lang),
+        rules_summary=rules_summary(rules, lang, practice=loaded.practice),
         must_show=must_show,
         hand=hand,
         table=table,

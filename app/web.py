@@ -149,7 +149,7 @@ def page_context(lang: str, address: str, **values: object) -> dict[str, object]
         "gettext": words.gettext,
         "ngettext": words.ngettext,
         "dir": "rtl" if lang == "fa" else "ltr",
-        "lang_url": address + "?lang=" + other_lang(lang),
+        "lang_url": address + ("&" if "?" in address else "?") + "lang=" + other_lang(lang),
         **values,
     }
 

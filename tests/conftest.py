@@ -73,10 +73,23 @@ def databases(config) -> tuple[str, ...]:
     return DATABASES if chosen == "both" else (chosen,)
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "one_database: run on the first chosen database only, for a test of what a page shows (the"
+        " database's part, storing and replaying the moves, is the same for every page and is"
+        " tested on each database elsewhere)",
+    )
+
+
 def pytest_generate_tests(metafunc) -> None:
-    """Every test using `db_url` outside the browser tests runs on each chosen database."""
+    """Every test using `db_url` outside the browser tests runs on each chosen database (a test
+    marked `one_database` on the first of them)."""
     if "db_kind" in metafunc.fixturenames and "tests/browser/" not in metafunc.definition.path.as_posix():
-        metafunc.parametrize("db_kind", databases(metafunc.config))
+        chosen = databases(metafunc.config)
+        if metafunc.definition.get_closest_marker("one_database"):
+            chosen = chosen[:1]
+        metafunc.parametrize("db_kind", chosen)
 
 
 @pytest.fixture

@@ -80,7 +80,7 @@ def replay_response(request: Request, service: MatchService, loaded: Loaded, lan
     match's seed (the route has checked that the match is over: the replay shows every hand)."""
     state, ply, total = service.state_at(loaded, ply)
     rv = replay_view(loaded, state, ply, total, lang)
-    return render(request, "allfours_replay.html", lang, address=rv.urls["replay"], rv=rv)
+    return render(request, "allfours_replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
 
 
 @router.get("/rules/allfours")

@@ -112,7 +112,8 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
         return allfours.replay_response(request, service, loaded, lang, ply)
     state, ply, total = service.state_at(loaded, ply)
     rv = replay_view(loaded, state, ply, total, lang)
-    return render(request, "replay.html", lang, address=rv.urls["replay"], rv=rv)
+    # the language link stays at this move
+    return render(request, "replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
 
 
 @router.get("/m/{match_id}/{secret}/record.json")

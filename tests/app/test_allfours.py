@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert, text
 
-from app.i18n import card_name, t
+from app.i18n import card_name, digits, t
 from app.models import MoveRow, now
 from engine import allfours
 from engine.cards import CARDS
@@ -93,6 +93,8 @@ def play_through(client: TestClient, url: str, lang: str = "en", limit: int = 30
             return state
         if status == "round-over":
             assert dom(html).select("#sheet")
+            # the engine has dealt the next round already; the panel names the round on the sheet
+            assert one(html, "#round-no").get_text() == digits(len(state.rounds), lang)
             html = client.post(url + "/next", data={"ply": ply}, headers=HX).text
         elif status == "computer-turn":
             html = client.post(url + "/computer", data={"ply": ply}, headers=HX).text
@@ -167,6 +169,12 @@ def test_whole_match_at_easy(client: TestClient, players: int) -> None:
     page = client.get(url + "?lang=en").text
     assert one(page, "#game")["data-state"] == "match-over"
     assert dom(page).select("#sheet-lines") or dom(page).select("#sheet")
+    won = state.winner == 0  # seat 0's side, a seat or a team
+    said = ("team_won" if won else "team_lost") if players == 4 else ("you_won" if won else "computer_won")
+    assert text_of(page, "#sheet-h") == f"{t('en', 'match_over')}: {t('en', said)}", "who won, said as a sentence"
+    moves, lines = len(state.rounds[-1].moves), dom(page).select("#log li")
+    if lines:  # (a match can end on the kick of a round with no move yet)
+        assert one(page, "#log")["start"] == str(moves - len(lines) + 1), "numbered by their place in the round"
     assert one(page, "#record")["href"] == url + "/record.json"
     data = client.get(url + "/record.json").json()
     assert data["format"] == "allfours-record/2"

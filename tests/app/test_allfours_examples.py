@@ -22,6 +22,8 @@ from app.i18n import t
 from engine.allfours import Move
 from tests.app.app_helpers import HX, dom, one
 
+pytestmark = pytest.mark.one_database  # the rules page and the tutorial read no match
+
 # --- the claims --------------------------------------------------------------------------------
 
 

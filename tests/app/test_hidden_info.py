@@ -11,6 +11,8 @@ from app.i18n import card_name
 from engine import CARDS, MatchState, replay
 from tests.app.app_helpers import HX, attribute_values, dom, game_state, human_move, in_view, state_of, url_of
 
+pytestmark = pytest.mark.one_database  # what a page shows; tests/app/test_play.py stores and replays on both
+
 
 def hidden_cards(state: MatchState) -> set[str]:
     """Every card of the round not in view of seat 0: the other hands but their face-up cards, and the stock."""

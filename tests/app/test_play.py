@@ -109,6 +109,7 @@ def test_selecting_a_number_card_highlights_its_captures_and_sums_to_eleven(clie
         params.append(("take", code))
     assert action(page) == ("capture", True)
     assert set(chosen(page)) == codes(move.takes)
+    assert text_of(page, "#hint").startswith(t("fa", "set_chosen")), "chosen whole: the hint says confirm"
     # the played card's value, then the taken ones' from low to high: they make eleven
     ranks = [move.card.rank, *sorted(c.rank for c in move.takes)]
     expr = " + ".join(digits(r, "fa") for r in ranks)
@@ -125,6 +126,7 @@ def test_a_card_that_captures_nothing_offers_place(client):
     page = client.get(url, params={"select": card}, headers=HX).text
     assert action(page) == ("place", True) and text_of(page, "#action") == t("fa", "place")
     assert takeable(page) == []
+    assert text_of(page, "#hint") == t("fa", "place_only"), "not 'pick a card': one is picked"
 
 
 def test_a_jack_comes_with_its_sweep_chosen(client):

@@ -13,6 +13,8 @@ from app.rules_page import point_values
 from engine import Move, Rules, from_text, legal_moves, to_text
 from tests.app.app_helpers import codes, dom, game_state, one, text_of, texts, words
 
+pytestmark = pytest.mark.one_database  # the rules page reads no match
+
 CLAIMS = {
     "takes", "after", "playable", "options", "sur", "scored", "cancelled", "leftover", "totals", "clubs_to",
     "winner", "round_over", "surs", "dealer", "first_turn", "next_turn", "next_dealer", "stock", "revealed",

@@ -20,6 +20,8 @@ from tests.app.app_helpers import (
     texts,
 )
 
+pytestmark = pytest.mark.one_database  # the tutorial keeps its progress in the cookie
+
 
 def progress(n: int, lang: str = "fa") -> str:
     """The index page's progress line after n lessons."""

@@ -1,6 +1,10 @@
 """History, rematch and the error page in chromium, on a phone and a desktop: a small match
 played to its end by tapping, the match-end page's rematch, the history page and removing a
-match from it, and a 404 with its way home; never a horizontal scroll bar."""
+match from it, and a 404 with its way home; never a horizontal scroll bar.
+
+The flows are the same at every size, so each is played once, and every page it reaches is
+looked at in both sizes (`no_horizontal_overflow` turns the window to each): a whole match
+played twice only for its layout cost more than a minute of the suite."""
 
 from __future__ import annotations
 
@@ -16,10 +20,16 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 
 
 def no_horizontal_overflow(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), page.url
+    """No horizontal scroll bar on this page at a phone's size nor at a desktop's; the window is
+    left as it was."""
+    before = page.viewport_size
+    for size in VIEWPORTS.values():
+        page.set_viewport_size(size)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (page.url, size)
+    page.set_viewport_size(before)
 
 
-@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("size", ["phone"])
 def test_rematch_then_history_and_removing_a_match(new_page, server, size):
     page = new_page(server, viewport=VIEWPORTS[size])
     url = choose_game(page, 2, 11, preset="pagat")
@@ -70,7 +80,7 @@ def test_an_unknown_page_is_the_sites_page_with_a_way_home(new_page, server, siz
     page.wait_for_selector("#new-match-form")
 
 
-@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize("size", ["desktop"])
 def test_the_replay_of_a_finished_match_move_by_move(new_page, server, size):
     page = new_page(server, viewport=VIEWPORTS[size])
     url = choose_game(page, 3, 11)

@@ -90,9 +90,18 @@ def walk(new_page, server, loaded, structure: list, cards_at) -> None:
             ("#replay-link", 0), ("#replay-next", 1), ("#replay-next", 2),
             ("#replay-end", last), ("#replay-previous", last - 1), ("#replay-first", 0),
         ]  # fmt: skip
+        places = {}  # each step's button where it stands: the same at every position
         for link, ply in steps:
             page.click(link)
             page.wait_for_selector(f'#replay[data-ply="{ply}"]')
+            nav = page.locator(".replay-nav > .button").evaluate_all(
+                "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.x, r.y + scrollY]; })"
+            )
+            first = places.setdefault("nav", nav)
+            moved = max(abs(a - b) for was, now in zip(first, nav, strict=True) for a, b in zip(was, now, strict=True))
+            assert len(nav) == 4 and moved <= 2, f"a step button moved {moved} px under the finger"
+            other = "en" if lang == "fa" else "fa"  # the language link stays at this move
+            assert page.get_attribute(".lang-switch", "href").endswith(f"/replay?ply={ply}&lang={other}")
             assert page.url.endswith(f"/replay?ply={ply}")  # with JavaScript a swap, and the address follows
             the_table(page, structure, f"{viewport['width']}px, {lang}, JavaScript {javascript}, ply {ply}")
             cards_at(page, service.state_at(loaded, ply)[0], ply, lang)
