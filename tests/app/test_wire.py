@@ -23,6 +23,8 @@ from tests.app.app_helpers import HX, dom, url_of
 sys.path.insert(0, str(ROOT / "scripts"))
 import subset_font  # noqa: E402
 
+pytestmark = pytest.mark.one_database  # what goes over the wire is the same whatever stores the matches
+
 GZIP, BROTLI, NONE = {"Accept-Encoding": "gzip"}, {"Accept-Encoding": "br, gzip"}, {"Accept-Encoding": "identity"}
 
 
