@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, BeforeValidator, Field, PlainValidator, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from engine import Card, Move
+from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
@@ -53,6 +53,13 @@ Blank = Annotated[None, BeforeValidator(lambda v: None if v == "" else v)]  # an
 Flag = Literal["1", "0"]  # a checkbox: "1" when ticked ("0" is accepted as unticked)
 
 
+def _registered_game(value: object) -> str:
+    """A game's name as the engine's registry lists it (`engine.games`), or the form is refused."""
+    if not isinstance(value, str) or value not in games.names():
+        raise ValueError("no such game")
+    return value
+
+
 def in_range(bounds: tuple[int, int]) -> Any:
     return Annotated[int, Field(ge=bounds[0], le=bounds[1])]
 
@@ -83,7 +90,7 @@ class MatchOptions(FormModel):
         "sur_points": "bad_sur_points",
         "sur_cutoff": "bad_sur_cutoff",
     }
-    game: Literal["chaharbargh", "allfours"] = "chaharbargh"  # All Fours reads players and level only
+    game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]  # others read players and level only
     level: Literal[LEVELS]  # type: ignore[valid-type]
     players: in_range((min(PLAYERS), max(PLAYERS))) = 2  # type: ignore[valid-type]
     target: Blank | in_range(TARGET_RANGE) = None  # type: ignore[valid-type]

@@ -30,7 +30,7 @@ class Match(SQLModel, table=True):
     rules: str  # Rules.to_dict() as JSON
     level: str = Field(max_length=16)
     mode: str = Field(default="match", max_length=16, sa_column_kwargs={"server_default": "match"})  # or "practice"
-    game: str = Field(  # which game: "chaharbargh" or "allfours" (app.service.GAMES)
+    game: str = Field(  # which game: its name in the engine's registry (engine.games)
         default="chaharbargh", max_length=16, sa_column_kwargs={"server_default": "chaharbargh"}
     )
     status: str = Field(default="playing", max_length=16, sa_column_kwargs={"server_default": "playing"})

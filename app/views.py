@@ -6,16 +6,16 @@ Templates only print these values; the legal moves come from the engine, never f
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from babel.dates import format_skeleton
 
-from engine import CAPTURE_SUM, Card, Move, Observation, allfours, card_sum, observation
+from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, games, observation
 
 from .forms import MatchOptions
 from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
 from .service import (
-    ALLFOURS_PLAYERS,
     COMPUTER,
     HUMAN,
     LEVELS,
@@ -902,15 +902,16 @@ class LevelStats:
 
 
 def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
-    """Per level, over this browser's finished Chaharbargh matches (practice rounds and All Fours
-    aside): won, lost, the best margin and the surs scored. Who won, the totals and how many surs
+    """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
+    the games the statistics do not count; practice rounds are left out here): won, lost, the best
+    margin and the surs scored. Who won, the totals and how many surs
     scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
     nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
     d = lambda v: digits(v, lang)  # noqa: E731
     out = []
     for level in LEVELS:
         mine = [
-            i for i in items if i.match.level == level and i.over and not i.practice and i.match.game == "chaharbargh"
+            i for i in items if i.match.level == level and i.over and not i.practice
         ]
         if not mine:
             continue
@@ -971,15 +972,14 @@ def _form_values(rules) -> dict[str, object]:
     }
 
 
-def _summary(options: MatchOptions, rules, lang: str) -> list[str]:
-    """What a match started with these options is, in a few short items, in the words of the
-    table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads as a zero)."""
+def quick_summary(options: MatchOptions, lang: str) -> list[str]:
+    """What a Chaharbargh match started with these options is, in a few short items, in the words
+    of the table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads
+    as a zero)."""
     d = lambda v: digits(v, lang)  # noqa: E731
+    rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
     players = t(lang, "summary_teams") if rules.players == 4 else t(lang, "summary_players", n=d(rules.players))
     level = t(lang, f"level_{options.level}")
-    if options.game == "allfours":
-        target = allfours.Rules(players=rules.players).target
-        return [t(lang, "game_allfours"), players, level, t(lang, "summary_target", n=d(target))]
     items = [] if options.preset == "table" else [t(lang, f"preset_{options.preset}")]
     items += [players, level, t(lang, "summary_target", n=d(rules.target))]
     house = {k: v for k, v in _form_values(rules).items() if k != "target"}
@@ -989,12 +989,15 @@ def _summary(options: MatchOptions, rules, lang: str) -> list[str]:
     return items
 
 
-def new_match_form(query: dict[str, str], lang: str, rule_links: dict[str, str]) -> NewMatchForm:
+def new_match_form(
+    query: dict[str, str], lang: str, rule_links: dict[str, str], summarise: Callable[[MatchOptions], list[str]]
+) -> NewMatchForm:
     """The form pre-filled from `query`: the address (`/?players=4&open_hand=1`, as the rules page
     links, or the form itself sent back by "fill in this preset's values", `defaults=1`) or the
     settings of this browser's last match: the preset's values for the number of players, with
     the house rules `query` names. Values that do not fit are left at the preset's (a form that
-    does not fit as a whole is the defaults). `rule_links`: each house rule's example on /rules."""
+    does not fit as a whole is the defaults). `rule_links`: each house rule's example on /rules;
+    `summarise`: the quick start's words for the options, by the chosen game."""
     d = lambda v: digits(v, lang)  # noqa: E731
     wanted = {k: v for k, v in query.items() if k in MatchOptions.model_fields}
     if "defaults" in query:  # keep the game, level, players and preset; the rules restart at the preset's
@@ -1002,8 +1005,8 @@ def new_match_form(query: dict[str, str], lang: str, rule_links: dict[str, str])
     try:
         options = MatchOptions.model_validate({"level": LEVELS[0], **wanted})
         rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
-        if options.game == "allfours" and options.players not in ALLFOURS_PLAYERS:
-            raise Refused("af_bad_players")
+        if options.players not in games.get(options.game).seat_counts:
+            raise Refused("bad_players")
     except (ValueError, LookupError):
         options, rules = MatchOptions(level=LEVELS[0]), preset_rules("table", 2)
     values = _form_values(rules)
@@ -1032,7 +1035,7 @@ def new_match_form(query: dict[str, str], lang: str, rule_links: dict[str, str])
             four=d(preset_rules("table", 4).target),
         ),
         defaults=json.dumps(defaults, sort_keys=True),
-        summary=_summary(options, rules, lang),
+        summary=summarise(options),
         rule_about={name: t(lang, f"{name}_about") for name in HOUSE_RULES},
         rule_links=rule_links,
     )

@@ -1,13 +1,11 @@
-"""All Fours at the web table: its move form, its table, record and replay, its rules page with
-the engine-checked examples, and its tutorial.
+"""All Fours' own routes: its move form, its rules page with the engine-checked examples, and its
+tutorial.
 
 An All Fours match shares the Chaharbargh table's address space (`/m/{id}/{secret}`): the page,
-`/computer`, `/next` and `/record.json` are the same routes (app/routes/play.py); its table is
-drawn by app/routes/table.py and its record by `record_response` here. Only the move has its own form,
+`/computer`, `/next`, `/replay` and `/record.json` are the same routes (app/routes/play.py); its
+table and replay are drawn by app/games/allfours.py. Only the move has its own form,
 `POST /m/{id}/{secret}/allfours` with `ply` and `move` (the engine's move text: `stand`, `beg`,
 `one`, `run` or a card code), because a Chaharbargh move is a card with the cards it takes.
-The replay (`/m/{id}/{secret}/replay`) is play.py's route too; for a finished All Fours match it
-answers with `replay_response` here.
 
 The tutorial is at `/learn/allfours` (its lessons at `/learn/allfours/{key}`; this router comes
 before the Chaharbargh tutorial's `/learn/{key}`). A lesson's form posts `move`; the answer is
@@ -17,21 +15,19 @@ lesson keys in the signed session cookie (`af_lessons`); every lesson is open.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import Field
 
-from engine.allfours import Move, record
+from engine.allfours import Move
 
 from ..allfours_examples import example_views
-from ..allfours_replay import replay_view
 from ..allfours_tutorial import BY_KEY, LESSONS, Lesson, lesson_view, links, solved_view, verdict
 from ..forms import PlyForm
 from ..i18n import digits, t
-from ..service import Loaded, MatchService, Refused
+from ..service import Refused
 from ..web import Lang, Service, error_page, render
 from .table import answer
 
@@ -51,17 +47,6 @@ class AllFoursMoveForm(PlyForm):
             raise Refused("garbage") from None
 
 
-def record_response(loaded: Loaded) -> Response:
-    """The finished match's record (`allfours-record/2`), as a download."""
-    computer = t("en", "seat_computer", level=loaded.match.level)
-    seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)
-    data = record(loaded.state, seats=seats)
-    return JSONResponse(
-        json.loads(json.dumps(data)),
-        headers={"Content-Disposition": f'attachment; filename="allfours-{loaded.match.id}.json"'},
-    )
-
-
 @router.post("/m/{match_id}/{secret}/allfours")
 def play_move(
     request: Request,
@@ -73,14 +58,6 @@ def play_move(
 ) -> Response:
     loaded = service.play(match_id, secret, form.ply, form.parsed)
     return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
-
-
-def replay_response(request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
-    """The finished All Fours match at `ply`: the engine replays the stored moves from the
-    match's seed (the route has checked that the match is over: the replay shows every hand)."""
-    state, ply, total = service.state_at(loaded, ply)
-    rv = replay_view(loaded, state, ply, total, lang)
-    return render(request, "allfours_replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
 
 
 @router.get("/rules/allfours")

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ..forms import ForgetForm, MatchOptions
+from ..games import web_game
 from ..i18n import t
 from ..rules_page import option_link
 from ..service import LEVELS
@@ -86,7 +87,12 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         "home.html",
         lang,
         saved=saved_matches(service.listed(remembered(request)), lang),
-        form=new_match_form(query if asked else last_options(request), lang, {o: option_link(o) for o in HOUSE_RULES}),
+        form=new_match_form(
+            query if asked else last_options(request),
+            lang,
+            {o: option_link(o) for o in HOUSE_RULES},
+            lambda options: web_game(options.game).summary(options, lang),
+        ),
         more_open=asked,
         levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
     )
@@ -98,7 +104,8 @@ def show_history(request: Request, lang: Lang, service: Service) -> Response:
     forgets it here (the match is never deleted: whoever has its address can still open it)."""
     removed = request.query_params.get("removed") == "1"
     items = service.listed(remembered(request))
-    entries, stats = history(items, lang), history_stats(items, lang)
+    counted = [item for item in items if web_game(item.match.game).in_stats]
+    entries, stats = history(items, lang), history_stats(counted, lang)
     return render(request, "history.html", lang, current="history", entries=entries, stats=stats, removed=removed)
 
 

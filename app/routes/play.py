@@ -15,29 +15,24 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from engine import observation, record
+from engine import games
 
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
+from ..games import web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
-from ..service import HUMAN, Refused
-from ..views import Selection, replay_view, select, urls
-from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
-from . import allfours
+from ..service import Refused
+from ..views import urls
+from ..web import Lang, LoadedMatch, Service, error_page, is_htmx
 from .home import remember, remember_options
-from .table import answer, render_allfours_table, render_table
+from .table import answer
 
 router = APIRouter()
 
 
 @router.post("/matches")
 def create_match(request: Request, options: Annotated[MatchOptions, Form()], service: Service) -> Response:
-    if options.game == "allfours":  # the Chaharbargh fields (target, preset, house rules) are not read
-        match = service.create_allfours(options.level, options.players)
-    else:
-        match = service.create(
-            options.level, options.target, options.preset, players=options.players, **options.house_rules()
-        )
+    match = web_game(options.game).create(service, options)
     remember(request, match.id)
     remember_options(request, options)
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
@@ -47,18 +42,10 @@ def create_match(request: Request, options: Annotated[MatchOptions, Form()], ser
 def show_match(
     request: Request, loaded: LoadedMatch, lang: Lang, service: Service, q: Annotated[SelectionQuery, Query()]
 ) -> Response:
-    """The table. Tapping a card is a GET whose query string holds the selection; the server
-    answers with the table as it would look (`views.select`), so the browser computes no rule."""
+    """The table, drawn by the match's game with what the address asks for (a Chaharbargh
+    selection is a GET whose query string holds it: the browser computes no rule)."""
     remember(request, loaded.match.id, practice=loaded.practice)
-    if loaded.match.game == "allfours":
-        return render_allfours_table(request, loaded, lang)
-    sel = Selection()
-    if loaded.human_to_play:
-        sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)
-    hints = None
-    if q.hint == "1" and loaded.practice and loaded.human_to_play:
-        hints = service.hints(loaded)
-    return render_table(request, loaded, lang, sel, hints=hints)
+    return web_game(loaded.match.game).page(request, service, loaded, lang, q)
 
 
 @router.post("/m/{match_id}/{secret}/move")
@@ -104,29 +91,22 @@ def rematch(request: Request, match_id: str, secret: str, service: Service) -> R
 @router.get("/m/{match_id}/{secret}/replay")
 def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Service, ply: int = 0) -> Response:
     """A finished match move by move: the engine replays the stored moves up to `ply` (clamped
-    to the match's length). Refused (409) while the match is in play: the replay shows every hand.
-    An All Fours match has its own page (app/routes/allfours.py)."""
+    to the match's length), drawn by the match's game. Refused (409) while the match is in play:
+    the replay shows every hand."""
     if not loaded.over or loaded.practice:
         return error_page(request, lang, "msg_replay_unfinished", 409)
-    if loaded.match.game == "allfours":
-        return allfours.replay_response(request, service, loaded, lang, ply)
-    state, ply, total = service.state_at(loaded, ply)
-    rv = replay_view(loaded, state, ply, total, lang)
-    # the language link stays at this move
-    return render(request, "replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+    return web_game(loaded.match.game).replay(request, service, loaded, lang, ply)
 
 
 @router.get("/m/{match_id}/{secret}/record.json")
 def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
     """The game record, only once the match is over (an unfinished record reveals the seed)."""
-    if not loaded.state.finished:
+    game = games.get(loaded.match.game)
+    if game.winner(loaded.state) is None:
         return error_page(request, lang, "msg_record_unfinished", 409)
-    if loaded.match.game == "allfours":
-        return allfours.record_response(loaded)
     computer = t("en", "seat_computer", level=loaded.match.level)
     seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)  # every other seat: the match's level
-    data = record(loaded.state, seats=seats)
     return JSONResponse(
-        json.loads(json.dumps(data)),
-        headers={"Content-Disposition": f'attachment; filename="chaharbargh-{loaded.match.id}.json"'},
+        json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
+        headers={"Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"'},
     )

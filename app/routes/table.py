@@ -1,39 +1,24 @@
-"""The table as the answer to a request about a match: each game's table page, the table with
-the reason for a refused request, and the one way every table action is answered (the table
-for htmx, a 303 without JavaScript). The route modules of both games import this one, never
-each other."""
+"""The table as the answer to a request about a match: the table with the reason for a refused
+request, and the one way every table action is answered (the table for htmx, a 303 without
+JavaScript), for every game. The route modules import this one, never each other."""
 
 from __future__ import annotations
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
-from engine import Move
-
-from ..allfours_views import table_view as allfours_table_view
+from ..games import web_game
 from ..service import Loaded, MatchService, NotFound
-from ..views import Selection, add_hints, table_view, urls
-from ..web import error_page, get_service, get_settings, is_htmx, render
+from ..views import urls
+from ..web import error_page, get_service, is_htmx
 
 
 def render_table(
-    request: Request,
-    loaded: Loaded,
-    lang: str,
-    sel: Selection | None = None,
-    message: str | None = None,
-    status: int = 200,
-    hints: dict[Move, float] | None = None,
+    request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
 ) -> Response:
-    """The table as the human seat sees it, with `message` (a message key) if any."""
-    if loaded.match.game == "allfours":  # its own table, below
-        return render_allfours_table(request, loaded, lang, message, status)
-    settings = get_settings(request)
-    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
-    tv = table_view(loaded, lang, sel, message, delay)
-    if hints:
-        add_hints(tv, hints, lang)
-    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+    """The match's table as the person's seat sees it, drawn by its game (`app.games`), with
+    `message` (a message key) if any."""
+    return web_game(loaded.match.game).table(request, loaded, lang, message, status)
 
 
 def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
@@ -70,11 +55,3 @@ def answer(
             break
         loaded = after
     return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
-
-
-def render_allfours_table(
-    request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
-) -> Response:
-    """The All Fours table as the person's seat sees it, with `message` (a message key) if any."""
-    tv = allfours_table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
-    return render(request, "allfours_match.html", lang, status=status, address=tv.urls["page"], tv=tv)

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from alembic import command
 from app.settings import ROOT
-from engine import Card, MatchState
+from engine import Card, MatchState, games
 
 HX = {"HX-Request": "true"}
 
@@ -178,3 +178,9 @@ def migrate(url: str) -> Config:
     config.attributes["configure_logger"] = False
     command.upgrade(config, "head")
     return config
+
+
+def create_allfours(service, level: str, players: int = 2, seed: int | None = None):
+    """A new All Fours match (the Trinidad rules, for `players` seats), made as the home form's
+    All Fours choice makes one (app/games/allfours.py)."""
+    return service.create_game("allfours", level, games.get("allfours").rules(players), seed)

@@ -20,6 +20,7 @@ from engine.cards import CARDS
 from tests.app.app_helpers import (
     HX,
     attribute_values,
+    create_allfours,
     dom,
     finish,
     game_state,
@@ -50,7 +51,7 @@ def create_dealt_by(client: TestClient, dealer: int, players: int = 2) -> str:
     """A match whose cut makes `dealer` deal first: the first seed the engine cuts that way."""
     rules = allfours.Rules(players=players)
     seed = next(s for s in count() if allfours.new_match(s, rules).dealer == dealer)
-    return url_of(client.app.state.service.create_allfours("easy", players, seed=seed))
+    return url_of(create_allfours(client.app.state.service, "easy", players, seed=seed))
 
 
 def hidden(state: allfours.MatchState) -> set[str]:
@@ -318,7 +319,7 @@ def test_a_match_stored_before_the_cut_plays_on_as_it_was_dealt(client: TestClie
     data = json.loads((OLD_RECORDS / f"allfours-record-1-{name}-players.json").read_text())
     moves = data["rounds"][0]["moves"][:-2]  # round one, in play: its last trick not finished
     service = client.app.state.service
-    match = service.create_allfours("easy", players, seed=data["seed"])
+    match = create_allfours(service, "easy", players, seed=data["seed"])
     with service.engine.begin() as connection:  # the row and moves as the site stored them then
         old_rules = json.dumps({"players": players, "target": 14})
         connection.execute(
@@ -348,7 +349,7 @@ def test_the_table_tells_the_cut_for_the_first_deal_during_round_one(client: Tes
     so you deal and the computer stands or begs. Seed 13 with four: two queens tie, and of the
     two, the left opponent's four of hearts beats your three of clubs."""
     service = client.app.state.service
-    two = service.create_allfours("easy", 2, seed=2)
+    two = create_allfours(service, "easy", 2, seed=2)
     url = url_of(two)
     page = client.get(url + "?lang=en").text
     assert text_of(page, "#af-cut") == (
@@ -364,7 +365,7 @@ def test_the_table_tells_the_cut_for_the_first_deal_during_round_one(client: Tes
         "مساوی شد و دوباره کشیدند: شما: شاه پیک، رایانه: دو دل. "
         "برگ شما از همه بالاتر بود؛ اول شما پخش می‌کنید."
     )
-    four = url_of(service.create_allfours("easy", 4, seed=13))
+    four = url_of(create_allfours(service, "easy", 4, seed=13))
     page = client.get(four + "?lang=en").text
     assert text_of(page, "#af-cut") == (
         "Cut for the deal: You: queen of clubs, Right opponent: jack of clubs, Your partner: three of diamonds, "

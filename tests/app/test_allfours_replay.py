@@ -9,7 +9,7 @@ import pytest
 from app.i18n import card_name, digits, t
 from app.views import seat_name
 from engine import allfours
-from tests.app.app_helpers import dom, one, text_of, url_of
+from tests.app.app_helpers import create_allfours, dom, one, text_of, url_of
 from tests.app.test_history import finish
 
 SEED = 4_242_000_017
@@ -23,13 +23,13 @@ def shown(html: str, selector: str) -> list[str]:
 @pytest.fixture(params=[2, 4])
 def finished(request, client):
     service = client.app.state.service
-    match = service.create_allfours("easy", request.param, seed=SEED)
+    match = create_allfours(service, "easy", request.param, seed=SEED)
     return match, finish(service, match)
 
 
 def test_refused_while_the_match_is_in_play(client):
     service = client.app.state.service
-    match = service.create_allfours("easy", 2, seed=SEED)
+    match = create_allfours(service, "easy", 2, seed=SEED)
     url = url_of(match)
     for lang in ("fa", "en"):
         client.cookies.set("lang", lang)

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from app.i18n import card_name
 from app.settings import ROOT
 from app.wire import IMMUTABLE
-from tests.app.app_helpers import HX, dom, url_of
+from tests.app.app_helpers import HX, create_allfours, dom, url_of
 from tests.browser.setups import deal_position, position
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -63,7 +63,7 @@ def test_court_cards_and_backs_are_symbols_of_one_file_served_for_good(client, m
 
 def test_every_page_with_cards_names_symbols_the_art_file_has(client):
     service = client.app.state.service
-    pages = [url_of(service.create("easy", 62, "table", seed=5)), url_of(service.create_allfours("easy", 4, seed=5))]
+    pages = [url_of(service.create("easy", 62, "table", seed=5)), url_of(create_allfours(service, "easy", 4, seed=5))]
     pages += ["/rules", "/rules/allfours", "/learn/sum-eleven"]
     named = [(path, *u) for path in pages for u in uses(client.get(path).text)]
     assert {symbol for *_, symbol in named} == {"J", "Q", "K", "back"}  # the rules show every court card

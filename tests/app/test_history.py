@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from app.i18n import digits, t
 from engine import Rules
-from tests.app.app_helpers import HX, dom, finish, game_state, one, text_of, texts, url_of
+from tests.app.app_helpers import HX, create_allfours, dom, finish, game_state, one, text_of, texts, url_of
 
 SEED = 5_550_123_456_789_000
 
@@ -136,7 +136,7 @@ def test_a_rematch_asked_again_or_at_once_from_many_places_leads_to_one_match(cl
 
 def test_an_all_fours_match_is_listed_and_its_rematch_keeps_the_game(client):
     service = client.app.state.service
-    match = service.create_allfours("easy", 4, seed=SEED)
+    match = create_allfours(service, "easy", 4, seed=SEED)
     url = url_of(match)
     client.get(url)
     html = client.get("/history").text

@@ -13,6 +13,7 @@ from app.allfours_examples import EXAMPLES
 from app.allfours_tutorial import LESSONS
 from app.i18n import t
 from engine import allfours
+from tests.app.app_helpers import create_allfours
 from tests.app.test_history import finish
 from tests.browser.browser_helpers import game, more_options, settle
 from tests.browser.test_browser_axe import violations
@@ -161,7 +162,7 @@ def test_replaying_a_finished_all_fours_match(new_page, server):
     """A match finished through the service; at its end the person opens the replay and steps
     through it: every hand shown, as the engine replays the stored moves."""
     service = server.app.state.service
-    match = service.create_allfours("easy", 2, seed=770_015)
+    match = create_allfours(service, "easy", 2, seed=770_015)
     done = finish(service, match)
     moves = service.stored_moves(done)
     page = new_page(server, viewport=DESKTOP)
@@ -199,7 +200,7 @@ def test_the_all_fours_pages_pass_axe(new_page, server, lang):
     """axe-core (tests/browser/test_browser_axe.py) over the rules page with its examples, the
     tutorial's index, a lesson asked, refused and solved, and a finished match's replay."""
     service = server.app.state.service
-    match = service.create_allfours("easy", 4, seed=770_016)
+    match = create_allfours(service, "easy", 4, seed=770_016)
     finish(service, match)
     page = new_page(server)
     found = {}
@@ -236,7 +237,7 @@ def test_the_cut_for_the_first_deal_on_a_phone_in_persian(new_page, server):
     your decision are on the screen as the page opens (the score panel follows them on a phone,
     as at Chaharbargh's table; the dealer's tag on the seats is in sight)."""
     service = server.app.state.service
-    match = service.create_allfours("easy", 4, seed=13)
+    match = create_allfours(service, "easy", 4, seed=13)
     page = new_page(server)
     page.goto(f"/m/{match.id}/{match.secret}?lang=fa")
     page.wait_for_selector('#game[data-state="your-turn"]')

@@ -20,6 +20,7 @@ from playwright.sync_api import Page
 
 from app.tutorial import LESSONS
 from engine import Move
+from tests.app.app_helpers import create_allfours
 from tests.browser.browser_helpers import prepare_move, settle
 from tests.browser.setups import drive, url_of
 from tests.browser.test_browser_learn import tap_move
@@ -143,7 +144,7 @@ def test_the_all_fours_table_in_play_and_at_its_end(new_page, server, lang):
     settle(page, ("", -1))
     audit.check("All Fours table, 2 seats")
     service = server.app.state.service
-    match = service.create_allfours("easy", 4, seed=770_016)
+    match = create_allfours(service, "easy", 4, seed=770_016)
     finish(service, match)
     page.goto(f"/m/{match.id}/{match.secret}")
     page.wait_for_selector("#sheet .winner")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from app.i18n import digits, t
-from tests.app.app_helpers import finish
+from tests.app.app_helpers import create_allfours, finish
 from tests.browser.browser_helpers import small_text
 from tests.browser.setups import drive, url_of
 
@@ -54,7 +54,7 @@ def test_the_end_of_a_match_of_several_rounds_is_seen_whole(new_page, server):
     chaharbargh = drive(service, three.id, three.secret, lambda loaded: False)
     rounds = len(chaharbargh.state.rounds)
     assert chaharbargh.over and rounds >= 2
-    allfours = finish(service, service.create_allfours("easy", 4, seed=770_016))
+    allfours = finish(service, create_allfours(service, "easy", 4, seed=770_016))
     assert len(allfours.state.rounds) >= 2
 
     for size, viewport in SIZES.items():

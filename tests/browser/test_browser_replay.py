@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 from app.i18n import card_name, digits, t
 from app.service import HUMAN
 from engine import Move, allfours, observation
-from tests.app.app_helpers import finish
+from tests.app.app_helpers import create_allfours, finish
 from tests.browser.browser_helpers import small_text
 from tests.browser.setups import drive, url_of
 
@@ -168,6 +168,6 @@ def test_a_four_seat_match_replayed_as_the_table(new_page, server):
 
 def test_an_all_fours_match_replayed_as_the_table(new_page, server):
     service = server.app.state.service
-    finished = finish(service, service.create_allfours("easy", 4, seed=770_016))
-    structure = live_structure(new_page, server, service.create_allfours("easy", 4), ALLFOURS)
+    finished = finish(service, create_allfours(service, "easy", 4, seed=770_016))
+    structure = live_structure(new_page, server, create_allfours(service, "easy", 4), ALLFOURS)
     walk(new_page, server, finished, structure, allfours_cards(service.stored_moves(finished)))

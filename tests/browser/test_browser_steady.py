@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page
 
 from app.service import MatchService
+from tests.app.app_helpers import create_allfours
 from tests.browser.browser_helpers import small_text
 from tests.browser.setups import url_of
 
@@ -23,8 +24,8 @@ MATCHES = {  # each kind of table: the service's call that starts one
     "two seats": lambda service: service.create("easy", None, "table", players=2),
     "four seats": lambda service: service.create("easy", None, "table", players=4),
     "four seats, open hand": lambda service: service.create("easy", None, "table", players=4, open_hand=True),
-    "All Fours, two": lambda service: service.create_allfours("easy", 2),
-    "All Fours, four": lambda service: service.create_allfours("easy", 4),
+    "All Fours, two": lambda service: create_allfours(service, "easy", 2),
+    "All Fours, four": lambda service: create_allfours(service, "easy", 4),
 }
 STEADY = 8  # px: how far the hand's top may move from one turn to the next
 

@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from tests.app.app_helpers import create_allfours
 from tests.browser.setups import drive, url_of
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -23,7 +24,7 @@ def pages(service) -> list[str]:
     four = service.create("easy", None, "table", players=4, open_hand=True)
     three = service.create("easy", 21, "table", players=3)
     practice = service.create_practice("easy")
-    allfours = service.create_allfours("easy", 4)
+    allfours = create_allfours(service, "easy", 4)
     finished = drive(service, three.id, three.secret, lambda loaded: False)
     return [
         url_of(drive(service, two.id, two.secret, lambda loaded: loaded.ply >= 10 and loaded.human_to_play)),

@@ -1,0 +1,54 @@
+"""All Fours at the web table: its home-form options (players and level: the Trinidad rules are
+the only ones), its table and its replay. Its move form, rules page and tutorial
+have their own routes (app/routes/allfours.py)."""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import Response
+
+from engine.allfours.game import GAME
+
+from ..allfours_replay import replay_view
+from ..allfours_views import table_view
+from ..forms import MatchOptions, SelectionQuery
+from ..i18n import digits, t
+from ..models import Match
+from ..service import Loaded, MatchService, Refused
+from ..web import get_settings, render
+
+
+class AllFoursWeb:
+    name = GAME.name
+    in_stats = False  # the statistics count surs and margins to Chaharbargh's targets
+
+    def create(self, service: MatchService, options: MatchOptions) -> Match:
+        """The Chaharbargh fields of the form (target, preset, house rules) are not read."""
+        if options.players not in GAME.seat_counts:
+            raise Refused("af_bad_players")
+        return service.create_game(self.name, options.level, GAME.rules(options.players))
+
+    def summary(self, options: MatchOptions, lang: str) -> list[str]:
+        d = lambda v: digits(v, lang)  # noqa: E731
+        rules = GAME.rules(options.players)
+        players = t(lang, "summary_teams") if GAME.teams(rules) else t(lang, "summary_players", n=d(options.players))
+        level = t(lang, f"level_{options.level}")
+        return [t(lang, "game_allfours"), players, level, t(lang, "summary_target", n=d(GAME.target(rules)))]
+
+    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+        return self.table(request, loaded, lang)  # a card is played by its own button: no selection
+
+    def table(
+        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+    ) -> Response:
+        tv = table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
+        return render(request, "allfours_match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+
+    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+        """The engine replays the stored moves from the match's seed."""
+        state, ply, total = service.state_at(loaded, ply)
+        rv = replay_view(loaded, state, ply, total, lang)
+        return render(request, "allfours_replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+
+
+WEB = AllFoursWeb()

@@ -1,0 +1,70 @@
+"""Chaharbargh at the web table: its home-form options, its table (with the selection the address
+carries and, in a practice, the pro's hints) and its replay."""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import Response
+
+from engine import Move, observation
+
+from ..forms import MatchOptions, SelectionQuery
+from ..models import Match
+from ..service import HUMAN, Loaded, MatchService
+from ..views import Selection, add_hints, quick_summary, replay_view, select, table_view
+from ..web import get_settings, render
+
+
+def render_table(
+    request: Request,
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    status: int = 200,
+    hints: dict[Move, float] | None = None,
+) -> Response:
+    """The table as the human seat sees it, with `message` (a message key) if any."""
+    settings = get_settings(request)
+    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
+    tv = table_view(loaded, lang, sel, message, delay)
+    if hints:
+        add_hints(tv, hints, lang)
+    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+
+
+class ChaharbarghWeb:
+    name = "chaharbargh"
+    in_stats = True
+
+    def create(self, service: MatchService, options: MatchOptions) -> Match:
+        house = options.house_rules()
+        return service.create(options.level, options.target, options.preset, players=options.players, **house)
+
+    def summary(self, options: MatchOptions, lang: str) -> list[str]:
+        return quick_summary(options, lang)
+
+    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+        """Tapping a card is a GET whose query string holds the selection; the server answers
+        with the table as it would look (`views.select`), so the browser computes no rule."""
+        sel = Selection()
+        if loaded.human_to_play:
+            sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)
+        hints = None
+        if q.hint == "1" and loaded.practice and loaded.human_to_play:
+            hints = service.hints(loaded)
+        return render_table(request, loaded, lang, sel, hints=hints)
+
+    def table(
+        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+    ) -> Response:
+        return render_table(request, loaded, lang, message=message, status=status)
+
+    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+        state, ply, total = service.state_at(loaded, ply)
+        rv = replay_view(loaded, state, ply, total, lang)
+        # the language link stays at this move
+        return render(request, "replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+
+
+WEB = ChaharbarghWeb()
