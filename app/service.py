@@ -93,23 +93,29 @@ class Loaded:
         return self.match.mode == "practice"
 
     @property
+    def game(self) -> AnyGame:
+        """The engine's game of this match: everything below asks it, never the state directly."""
+        return games.get(self.match.game)
+
+    @property
     def over(self) -> bool:
         """The match is finished, or the practice round is (a practice is one round)."""
-        return self.state.finished or (self.practice and len(self.state.rounds) > 0)
+        rounds = self.game.rounds_played(self.state)
+        return self.game.winner(self.state) is not None or (self.practice and rounds > 0)
 
     @property
     def sheet_pending(self) -> bool:
         """A finished round the player has not dismissed yet (the next round is already dealt)."""
-        return not self.over and len(self.state.rounds) > self.match.rounds_seen
+        return not self.over and self.game.rounds_played(self.state) > self.match.rounds_seen
 
     @property
     def computer_to_play(self) -> bool:
         """A computer seat is to move (every seat but the person's is a computer)."""
-        return not self.over and not self.sheet_pending and self.state.turn != HUMAN
+        return not self.over and not self.sheet_pending and self.game.turn(self.state) != HUMAN
 
     @property
     def human_to_play(self) -> bool:
-        return not self.over and not self.sheet_pending and self.state.turn == HUMAN
+        return not self.over and not self.sheet_pending and self.game.turn(self.state) == HUMAN
 
     @property
     def can_undo(self) -> bool:
@@ -371,8 +377,9 @@ class MatchService:
 
     def _write(self, connection: Connection, match: Match, state: MatchState, move: Move) -> MatchState:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
-        after = game_of(match).apply(state, move)
-        row = {"match_id": match.id, "ply": match.ply, "seat": state.turn, "move": str(move), "created_at": now()}
+        game = game_of(match)
+        after = game.apply(state, move)
+        row = {"match_id": match.id, "ply": match.ply, "seat": game.turn(state), "move": str(move), "created_at": now()}
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
@@ -395,7 +402,7 @@ class MatchService:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if Loaded(match, state).sheet_pending:
                     raise Refused("round_sheet", 409)
-                if state.turn != HUMAN:
+                if game_of(match).turn(state) != HUMAN:
                     raise Refused("not_your_turn", 409)
                 try:  # the match's own game reads the move (another game's move form is garbage to it)
                     move = game_of(match).parse_move(str(move))
@@ -432,7 +439,7 @@ class MatchService:
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
         level = loaded.match.level  # every computer seat plays at the match's level
-        seat = loaded.state.turn
+        seat = loaded.game.turn(loaded.state)
         game = game_of(loaded.match)
         move = game.bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
             game.observation(loaded.state, seat)
@@ -464,7 +471,7 @@ class MatchService:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if ply != match.ply or not Loaded(match, state).sheet_pending:
                     return Loaded(match, state)
-                match.rounds_seen = len(state.rounds)
+                match.rounds_seen = game_of(match).rounds_played(state)
                 _save(connection, match, match.ply, match.undos)
                 return Loaded(match, state, changed=True)
         except Conflict:

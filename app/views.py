@@ -812,17 +812,18 @@ class SavedMatch:
     practice: bool = False
 
 
-def saved_matches(items: list[Loaded], lang: str) -> list[SavedMatch]:
-    """The home page's list of this browser's matches."""
+def saved_matches(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
+    """The home page's list of this browser's matches; `titles`: each game's name in `lang`."""
     out = []
     for item in items:
-        totals = item.state.totals
+        game, state = item.game, item.state
+        totals = game.totals(state)
         out.append(
             SavedMatch(
                 url=urls(item.match.id, item.match.secret)["page"],
-                game=t(lang, f"game_{item.match.game}"),
+                game=titles[item.match.game],
                 level=t(lang, f"level_{item.match.level}"),
-                target=digits(item.state.rules.target, lang),
+                target=digits(game.target(game.rules_of(state)), lang),
                 status=t(lang, f"result_{_result_key(item)}"),  # the history page's words
                 totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
                 finished=item.over,
@@ -859,12 +860,13 @@ def _result_key(item: Loaded) -> str:
         score = state.rounds[0].score or ()
         mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
         return "won" if mine > theirs else "lost" if mine < theirs else "tied"
-    side = state.rules.side_of(HUMAN) if state.rules.teams else HUMAN
-    return "won" if state.winner == side else "lost"
+    game = item.game
+    return "won" if game.winner(state) == game.side_of(game.rules_of(state), HUMAN) else "lost"
 
 
-def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
-    """The history page: every match and practice this browser remembers, newest first."""
+def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
+    """The history page: every match and practice this browser remembers, newest first; `titles`:
+    each game's name in `lang`."""
     out = []
     for item in items:
         match, key = item.match, _result_key(item)
@@ -877,10 +879,10 @@ def history(items: list[Loaded], lang: str) -> list[HistoryEntry]:
                 date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),
                 kind=match.mode,
-                game=t(lang, f"game_{match.game}"),
+                game=titles[match.game],
                 level=t(lang, f"level_{match.level}"),
-                seats=t(lang, "history_seats", n=digits(item.state.players, lang)),
-                score="" if item.practice else " – ".join(digits(x, lang) for x in item.state.totals),
+                seats=t(lang, "history_seats", n=digits(item.game.seats_of(item.game.rules_of(item.state)), lang)),
+                score="" if item.practice else " – ".join(digits(x, lang) for x in item.game.totals(item.state)),
                 result=t(lang, f"result_{key}"),
                 result_key=key,
                 finished=item.over,

@@ -10,6 +10,7 @@ also sets the `lang` cookie.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Annotated, Any
 
@@ -26,9 +27,10 @@ from .wire import assets_for
 
 # Templates are compiled once per process: `auto_reload=False` spares a stat of every template
 # file on every render (uvicorn's --reload starts a new process anyway).
+LOADER = FileSystemLoader(ROOT / "templates")  # `serve_templates` adds a game's own folder
 templates = Jinja2Blocks(
     env=Environment(
-        loader=FileSystemLoader(ROOT / "templates"),
+        loader=LOADER,
         autoescape=select_autoescape(),
         auto_reload=False,
         extensions=["jinja2.ext.i18n"],
@@ -42,6 +44,16 @@ FRAGMENTS = {
     "lesson.html": ["lesson"],
     "error.html": ["content"],
 }
+
+
+def serve_templates(folder: Path, fragments: dict[str, list[str]]) -> None:
+    """Look for templates in `folder` too (after the site's own), with the blocks HTMX swaps in
+    for each of its templates: a game defined outside the app brings its pages this way."""
+    if str(folder) not in LOADER.searchpath:
+        LOADER.searchpath.append(str(folder))
+    FRAGMENTS.update(fragments)
+
+
 LANG_COOKIE_AGE = 365 * 24 * 3600
 CARD_ART = "cards.svg"  # under static/: the court figures and the back, as SVG symbols
 

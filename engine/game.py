@@ -75,6 +75,10 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
         """How many seats play under `rules`."""
         ...
 
+    def side_of(self, rules: RulesT, seat: int) -> int:
+        """The side `seat` scores for (its own with no teams; seats 0 and 2 are side 0 with teams)."""
+        ...
+
     def teams(self, rules: RulesT) -> bool:
         """Whether the seats play as two partnerships (seats 0 and 2 against 1 and 3)."""
         ...
@@ -102,6 +106,10 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
 
     def events(self, state: StateT, seat: int) -> tuple[Event, ...]:
         """What the move that led to `state` did, as `seat` may see it (the deal at a match's start)."""
+        ...
+
+    def rules_of(self, state: StateT) -> RulesT:
+        """The rules the match is played under."""
         ...
 
     def turn(self, state: StateT) -> int:

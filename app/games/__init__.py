@@ -10,6 +10,7 @@ module here. A game defined elsewhere (the tests' own) joins with `register`, be
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol
 
 from fastapi import Request
@@ -18,6 +19,7 @@ from fastapi.responses import Response
 from ..forms import MatchOptions, SelectionQuery
 from ..models import Match
 from ..service import Loaded, MatchService
+from ..web import serve_templates
 from . import allfours, chaharbargh
 
 
@@ -26,6 +28,10 @@ class WebGame(Protocol):
 
     name: str
     in_stats: bool  # whether the history's statistics (wins, margins, surs by level) count its matches
+
+    def title(self, lang: str) -> str:
+        """The game's name in `lang`, as the home form and the lists of matches show it."""
+        ...
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
         """A new match from the home form's options; `Refused` (with the game's own words) if
@@ -60,10 +66,18 @@ def web_game(name: str) -> WebGame:
     return _WEB[name]
 
 
-def register(web: WebGame) -> None:
-    """Serve a game defined outside the app (its engine side registered with `engine.games`)."""
+def titles(lang: str) -> dict[str, str]:
+    """Every served game's name in `lang`, by its registry name, in the order they are offered."""
+    return {name: web.title(lang) for name, web in _WEB.items()}
+
+
+def register(web: WebGame, templates: Path | None = None, fragments: dict[str, list[str]] | None = None) -> None:
+    """Serve a game defined outside the app (its engine side registered with `engine.games`),
+    with its own folder of templates and the blocks HTMX swaps in for them (`web.serve_templates`)."""
     if web.name in _WEB:
         raise ValueError(f"a game named {web.name!r} is served already")
+    if templates is not None:
+        serve_templates(templates, fragments or {})
     _WEB[web.name] = web
 
 

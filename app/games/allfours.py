@@ -22,6 +22,9 @@ class AllFoursWeb:
     name = GAME.name
     in_stats = False  # the statistics count surs and margins to Chaharbargh's targets
 
+    def title(self, lang: str) -> str:
+        return t(lang, "game_allfours")
+
     def create(self, service: MatchService, options: MatchOptions) -> Match:
         """The Chaharbargh fields of the form (target, preset, house rules) are not read."""
         if options.players not in GAME.seat_counts:

@@ -9,6 +9,7 @@ from fastapi.responses import Response
 from engine import Move, observation
 
 from ..forms import MatchOptions, SelectionQuery
+from ..i18n import t
 from ..models import Match
 from ..service import HUMAN, Loaded, MatchService
 from ..views import Selection, add_hints, quick_summary, replay_view, select, table_view
@@ -36,6 +37,9 @@ def render_table(
 class ChaharbarghWeb:
     name = "chaharbargh"
     in_stats = True
+
+    def title(self, lang: str) -> str:
+        return t(lang, "game_chaharbargh")
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
         house = options.house_rules()

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from ..forms import ForgetForm, MatchOptions
-from ..games import web_game
+from ..games import titles, web_game
 from ..i18n import t
 from ..rules_page import option_link
 from ..service import LEVELS
@@ -86,7 +86,8 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         request,
         "home.html",
         lang,
-        saved=saved_matches(service.listed(remembered(request)), lang),
+        saved=saved_matches(service.listed(remembered(request)), lang, titles(lang)),
+        games=titles(lang),
         form=new_match_form(
             query if asked else last_options(request),
             lang,
@@ -105,7 +106,7 @@ def show_history(request: Request, lang: Lang, service: Service) -> Response:
     removed = request.query_params.get("removed") == "1"
     items = service.listed(remembered(request))
     counted = [item for item in items if web_game(item.match.game).in_stats]
-    entries, stats = history(items, lang), history_stats(counted, lang)
+    entries, stats = history(items, lang, titles(lang)), history_stats(counted, lang)
     return render(request, "history.html", lang, current="history", entries=entries, stats=stats, removed=removed)
 
 

@@ -105,7 +105,8 @@ def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Respon
     if game.winner(loaded.state) is None:
         return error_page(request, lang, "msg_record_unfinished", 409)
     computer = t("en", "seat_computer", level=loaded.match.level)
-    seats = [t("en", "seat_you")] + [computer] * (loaded.state.players - 1)  # every other seat: the match's level
+    players = game.seats_of(game.rules_of(loaded.state))
+    seats = [t("en", "seat_you")] + [computer] * (players - 1)  # every other seat: the match's level
     return JSONResponse(
         json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
         headers={"Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"'},

@@ -53,6 +53,9 @@ class AllFours:
     def seats_of(self, rules: Rules) -> int:
         return rules.players
 
+    def side_of(self, rules: Rules, seat: int) -> int:
+        return rules.side_of(seat)
+
     def teams(self, rules: Rules) -> bool:
         return rules.teams
 
@@ -75,6 +78,9 @@ class AllFours:
         if state.last is not None:
             return state.last.events_for(seat)
         return tuple(events.seen_by(event, seat) for event in state.opening)
+
+    def rules_of(self, state: MatchState) -> Rules:
+        return state.rules
 
     def turn(self, state: MatchState) -> int:
         return state.turn

@@ -53,6 +53,9 @@ class Chaharbargh:
     def seats_of(self, rules: Rules) -> int:
         return rules.players
 
+    def side_of(self, rules: Rules, seat: int) -> int:
+        return rules.side_of(seat)
+
     def teams(self, rules: Rules) -> bool:
         return rules.teams
 
@@ -75,6 +78,9 @@ class Chaharbargh:
         if state.last is not None:
             return state.last.events_for(seat)
         return tuple(event.seen_by(seat, state.face_up) for event in state.opening)
+
+    def rules_of(self, state: MatchState) -> Rules:
+        return state.rules
 
     def turn(self, state: MatchState) -> int:
         return state.turn
