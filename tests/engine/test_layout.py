@@ -1,8 +1,10 @@
-"""The engine's layout holds: each game's rules core stands alone (no computer player, no tool, no
-other game), the shared pieces name no game, and no two modules of `engine/` and `app/` import
-each other, directly or round a longer loop."""
+"""The layout holds: each game's rules core stands alone (no computer player, no tool, no other
+game), the shared pieces name no game, no two modules of `engine/` and `app/` import each other
+(directly or round a longer loop), and nothing outside the registries and the games' own modules
+picks a game by comparing its name."""
 
 import ast
+import re
 from pathlib import Path
 
 import engine
@@ -119,3 +121,22 @@ def test_no_two_modules_import_each_other():
     assert {"engine.games", "engine.chaharbargh.match", "app.service", "app.routes.play"} <= set(graph)
     assert "engine.chaharbargh.game" in graph["engine.games"]  # the walk sees real imports
     assert cycles(graph) == []
+
+
+NAME = r"""["'](?:chaharbargh|allfours)["']"""
+NAME_COMPARED = re.compile(rf"(==|!=|\bin\b|\bis\b)\s*{NAME}|{NAME}\s*(==|!=)")
+GAMES_OWN = ("engine/games.py", "engine/chaharbargh/", "engine/allfours/", "app/games/")
+
+
+def test_no_module_outside_the_registries_and_the_games_compares_a_games_name():
+    """A game is picked by asking a registry (`engine.games`, `app.games`), never by its name."""
+    compared = []
+    paths = [*(ROOT / "engine").rglob("*.py"), *(ROOT / "app").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
+    for path in paths:
+        where = path.relative_to(ROOT).as_posix()
+        if where.startswith(GAMES_OWN):
+            continue
+        lines = enumerate(path.read_text().splitlines(), 1)
+        compared += [f"{where}:{n}" for n, line in lines if NAME_COMPARED.search(line)]
+    assert compared == []
+    assert NAME_COMPARED.search('if loaded.match.game == "allfours":')  # what it looks for, as main had it
