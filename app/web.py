@@ -40,7 +40,7 @@ templates = Jinja2Blocks(
 # The blocks HTMX swaps in, per template; a template not listed here is always a whole page.
 FRAGMENTS = {
     "match.html": ["game", "announce_oob"],  # the table, and the live-region text out of band
-    "allfours_match.html": ["game", "announce_oob"],  # All Fours' table, the same way
+    "allfours/match.html": ["game", "announce_oob"],  # All Fours' table, the same way
     "lesson.html": ["lesson"],
     "error.html": ["content"],
 }

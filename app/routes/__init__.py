@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-from . import allfours, home, learn, play, practice, rules
+from ..games.allfours import routes as allfours
+from . import home, learn, play, practice, rules
 
 ROUTERS = (home.router, play.router, allfours.router, practice.router, learn.router, rules.router)

@@ -182,5 +182,5 @@ def migrate(url: str) -> Config:
 
 def create_allfours(service, level: str, players: int = 2, seed: int | None = None):
     """A new All Fours match (the Trinidad rules, for `players` seats), made as the home form's
-    All Fours choice makes one (app/games/allfours.py)."""
+    All Fours choice makes one (app/games/allfours/)."""
     return service.create_game("allfours", level, games.get("allfours").rules(players), seed)

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app import allfours_examples as ex_module
-from app import allfours_tutorial as tut_module
-from app.allfours_data import CLAIMS, DataError, Run, run
-from app.allfours_examples import EXAMPLES, example_views
-from app.allfours_tutorial import LESSONS, answer_run, mistake_run, verdict
+from app.games.allfours import examples as ex_module
+from app.games.allfours import tutorial as tut_module
+from app.games.allfours.data import CLAIMS, DataError, Run, run
+from app.games.allfours.examples import EXAMPLES, example_views
+from app.games.allfours.tutorial import LESSONS, answer_run, mistake_run, verdict
 from app.i18n import t
 from engine.allfours import Move
 from tests.app.app_helpers import HX, dom, one

@@ -78,7 +78,7 @@ def literal_keys() -> set[str]:
     """Every key named literally: `_("key")` in templates, `t(lang, "key")`, `rt(lang, "key")`
     and the tutorial's `message(lang, "key")` (`tut_key`) in app/."""
     keys: set[str] = set()
-    for path in (ROOT / "templates").glob("*.html"):
+    for path in (ROOT / "templates").rglob("*.html"):
         keys |= set(re.findall(r'\b_\("(\w+)"\)', path.read_text()))
     for path in (ROOT / "app").rglob("*.py"):
         source = path.read_text()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from app.allfours_examples import EXAMPLES
-from app.allfours_tutorial import LESSONS
+from app.games.allfours.examples import EXAMPLES
+from app.games.allfours.tutorial import LESSONS
 from app.i18n import t
 from engine import allfours
 from tests.app.app_helpers import create_allfours

@@ -1,4 +1,4 @@
-"""The All Fours tutorial (/learn/allfours): lessons from `app/data/allfours_lessons.toml`, read
+"""The All Fours tutorial (/learn/allfours): lessons from `app/games/allfours/data/lessons.toml`, read
 and checked when this module is imported (at start-up), the verdict on a learner's move, and the
 lesson page's view.
 
@@ -17,14 +17,14 @@ from typing import Any
 
 from engine.allfours import IllegalMove, Move, Reason, observation
 
-from .allfours_data import Fields, Run, check_moves, run
-from .allfours_examples import facts, move_words, suit_name
-from .allfours_views import hand_order
-from .datafile import DATA_DIR, entries, read_toml
-from .i18n import digits, t
-from .views import CardView, card_view, seat_name, side_name
+from ...datafile import entries, read_toml
+from ...i18n import digits, t
+from ...views import CardView, card_view, seat_name, side_name
+from .data import Fields, Run, check_moves, run
+from .examples import facts, move_words, suit_name
+from .views import hand_order
 
-LESSONS_FILE = DATA_DIR / "allfours_lessons.toml"
+LESSONS_FILE = Path(__file__).parent / "data" / "lessons.toml"  # in this game's own folder
 TEXTS = ("title", "teach", "task", "praise", "wrong")
 REFUSALS = {
     Reason.MUST_FOLLOW: "msg_must_follow",

@@ -3,13 +3,13 @@ tutorial.
 
 An All Fours match shares the Chaharbargh table's address space (`/m/{id}/{secret}`): the page,
 `/computer`, `/next`, `/replay` and `/record.json` are the same routes (app/routes/play.py); its
-table and replay are drawn by app/games/allfours.py. Only the move has its own form,
+table and replay are drawn by this package's `WEB` (app/games/allfours/__init__.py). Only the move has its own form,
 `POST /m/{id}/{secret}/allfours` with `ply` and `move` (the engine's move text: `stand`, `beg`,
 `one`, `run` or a card code), because a Chaharbargh move is a card with the cards it takes.
 
 The tutorial is at `/learn/allfours` (its lessons at `/learn/allfours/{key}`; this router comes
 before the Chaharbargh tutorial's `/learn/{key}`). A lesson's form posts `move`; the answer is
-the lesson again with the verdict (app/allfours_tutorial.py). Progress is the list of solved
+the lesson again with the verdict (app/games/allfours/tutorial.py). Progress is the list of solved
 lesson keys in the signed session cookie (`af_lessons`); every lesson is open.
 """
 
@@ -23,13 +23,13 @@ from pydantic import Field
 
 from engine.allfours import Move
 
-from ..allfours_examples import example_views
-from ..allfours_tutorial import BY_KEY, LESSONS, Lesson, lesson_view, links, solved_view, verdict
-from ..forms import PlyForm
-from ..i18n import digits, t
-from ..service import Refused
-from ..web import Lang, Service, error_page, render
-from .table import answer
+from ...forms import PlyForm
+from ...i18n import digits, t
+from ...routes.table import answer
+from ...service import Refused
+from ...web import Lang, Service, error_page, render
+from .examples import example_views
+from .tutorial import BY_KEY, LESSONS, Lesson, lesson_view, links, solved_view, verdict
 
 router = APIRouter()
 
@@ -62,7 +62,7 @@ def play_move(
 
 @router.get("/rules/allfours")
 def show_rules(request: Request, lang: Lang) -> Response:
-    return render(request, "allfours_rules.html", lang, current="rules", examples=example_views(lang))
+    return render(request, "allfours/rules.html", lang, current="rules", examples=example_views(lang))
 
 
 # --- the tutorial ------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def tutorial_index(request: Request, lang: Lang) -> Response:
     items = links(done, lang)
     resume = next((item for item in items if not item.done), items[0])
     progress = t(lang, "tutorial_progress", done=digits(len(done), lang), total=digits(len(LESSONS), lang))
-    return render(request, "allfours_learn.html", lang, items=items, resume=resume, progress=progress, current="learn")
+    return render(request, "allfours/learn.html", lang, items=items, resume=resume, progress=progress, current="learn")
 
 
 @router.get("/learn/allfours/{key}")
@@ -94,7 +94,7 @@ def show_lesson(request: Request, key: str, lang: Lang) -> Response:
     if isinstance(lesson, Response):
         return lesson
     lv = lesson_view(lesson, lang, solved(request))
-    return render(request, "allfours_lesson.html", lang, address=lv.url, lv=lv, current="learn")
+    return render(request, "allfours/lesson.html", lang, address=lv.url, lv=lv, current="learn")
 
 
 @router.post("/learn/allfours/{key}")
@@ -113,4 +113,4 @@ def play_lesson(request: Request, key: str, lang: Lang, move: Annotated[str, For
             done = [*done, lesson.key]
             request.session[LESSONS_KEY] = done
         lv = solved_view(lesson, lang, done)
-    return render(request, "allfours_lesson.html", lang, status=judged.status, address=lv.url, lv=lv, current="learn")
+    return render(request, "allfours/lesson.html", lang, status=judged.status, address=lv.url, lv=lv, current="learn")

@@ -35,7 +35,7 @@ from engine.allfours import IllegalMove, MatchState, Move, Outcome, PositionErro
 from engine.allfours.match import PHASES
 from engine.allfours.scoring import KINDS, ScoreLine
 
-from .datafile import DataError
+from ...datafile import DataError
 
 LANGS = ("fa", "en")
 SUITS = ("C", "D", "H", "S")

@@ -3,7 +3,7 @@
 The route (app/routes/play.py, then `allfours.replay_response`) serves it only once the match is
 over, when its record (with the seed, hence every card of every deal) is already the player's:
 so every seat's hand is shown, read from the state the engine replayed. The rest is the person's
-observation, drawn by the live table's pieces (templates/_allfours_table.html); what was scored
+observation, drawn by the live table's pieces (templates/allfours/_table.html); what was scored
 comes from the engine's score lines, as on the table.
 """
 
@@ -13,8 +13,11 @@ from dataclasses import dataclass
 
 from engine.allfours import MatchState, observation
 
-from .allfours_examples import move_words
-from .allfours_views import (
+from ...i18n import digits, t
+from ...service import HUMAN, Loaded
+from ...views import CardView, card_view, seat_name, side_name, urls
+from .examples import move_words
+from .views import (
     AfLine,
     AfPlayed,
     AfSeat,
@@ -26,9 +29,6 @@ from .allfours_views import (
     taken_trick,
     tricks_view,
 )
-from .i18n import digits, t
-from .service import HUMAN, Loaded
-from .views import CardView, card_view, seat_name, side_name, urls
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """All Fours at the web table: its home-form options (players and level: the Trinidad rules are
 the only ones), its table and its replay. Its move form, rules page and tutorial
-have their own routes (app/routes/allfours.py)."""
+have their own routes (app/games/allfours/routes.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from fastapi.responses import Response
 
 from engine.allfours.game import GAME
 
-from ..allfours_replay import replay_view
-from ..allfours_views import table_view
-from ..forms import MatchOptions, SelectionQuery
-from ..i18n import digits, t
-from ..models import Match
-from ..service import Loaded, MatchService, Refused
-from ..web import get_settings, render
+from ...forms import MatchOptions, SelectionQuery
+from ...i18n import digits, t
+from ...models import Match
+from ...service import Loaded, MatchService, Refused
+from ...web import get_settings, render
+from .replay import replay_view
+from .views import table_view
 
 
 class AllFoursWeb:
@@ -45,13 +45,13 @@ class AllFoursWeb:
         self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         tv = table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
-        return render(request, "allfours_match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+        return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
         """The engine replays the stored moves from the match's seed."""
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)
-        return render(request, "allfours_replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+        return render(request, "allfours/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
 
 
 WEB = AllFoursWeb()

@@ -1,5 +1,5 @@
 """The examples of the All Fours rules page (/rules/allfours): data from
-`app/data/allfours_examples.toml`, read and checked when this module is imported (at start-up),
+`app/games/allfours/data/examples.toml`, read and checked when this module is imported (at start-up),
 and what the engine makes of each of them, as the page shows it.
 
 Each example is a position (`allfours-position/1` text) and the moves made from it. The page
@@ -19,12 +19,12 @@ from typing import Any
 
 from engine.allfours import Move
 
-from .allfours_data import Fields, Run, check_moves, run
-from .datafile import DATA_DIR, entries, read_toml
-from .i18n import card_name, card_names, digits, t
-from .views import CardView, card_view, seat_name, side_name
+from ...datafile import entries, read_toml
+from ...i18n import card_name, card_names, digits, t
+from ...views import CardView, card_view, seat_name, side_name
+from .data import Fields, Run, check_moves, run
 
-EXAMPLES_FILE = DATA_DIR / "allfours_examples.toml"
+EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.toml"  # in this game's own folder
 SECTIONS = ("deal", "beg", "play", "score")
 DECISION_KEYS = {"stand": "af_stand", "beg": "af_beg", "one": "af_takeone", "run": "af_run"}
 LINE_KEYS = {"one": "af_line_begged"}
