@@ -1,31 +1,23 @@
-"""View models: everything a template shows, computed here from the human seat's observation.
+"""View models of Chaharbargh's table: everything its template shows, computed here from the
+human seat's observation, and the pieces every game's views share (`card_view`, `seat_name`,
+`side_name`, `urls`, `winner_words`). The home form is app/home_form.py, the list of matches and
+the history app/history_view.py, the replay app/games/chaharbargh/replay.py.
 
 Templates only print these values; the legal moves come from the engine, never from here.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from babel.dates import format_skeleton
+from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, observation
 
-from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, games, observation
-
-from .forms import MatchOptions
 from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
 from .service import (
     COMPUTER,
     HUMAN,
-    LEVELS,
-    PLAYERS,
-    PRESETS,
-    TARGET_RANGE,
     Loaded,
     Refused,
-    preset_rules,
-    rules_for,
 )
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -272,7 +264,7 @@ def side_name(side: int, rules, lang: str) -> str:
 PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
 
 
-def _line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
+def move_line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
     who = seat_name(seat, players, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
@@ -715,9 +707,9 @@ def table_view(
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-max(6, 2 * players):]
-    log = [_line(p.seat, p, lang, players) for p in shown]
+    log = [move_line(p.seat, p, lang, players) for p in shown]
     computer_moves = [p for p in moves if p.seat != HUMAN]
-    computer_last = _line(computer_moves[-1].seat, computer_moves[-1], lang, players) if computer_moves else None
+    computer_last = move_line(computer_moves[-1].seat, computer_moves[-1], lang, players) if computer_moves else None
     announce = ""
     if not message:
         announce = _shown_announce(loaded, lang)
@@ -797,323 +789,4 @@ def table_view(
         if view.winner is not None
         else [],
         motion=moved,
-    )
-
-
-@dataclass
-class SavedMatch:
-    url: str
-    game: str
-    level: str
-    target: str
-    status: str
-    totals: str
-    finished: bool
-    practice: bool = False
-
-
-def saved_matches(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
-    """The home page's list of this browser's matches; `titles`: each game's name in `lang`."""
-    out = []
-    for item in items:
-        game, state = item.game, item.state
-        totals = game.totals(state)
-        out.append(
-            SavedMatch(
-                url=urls(item.match.id, item.match.secret)["page"],
-                game=titles[item.match.game],
-                level=t(lang, f"level_{item.match.level}"),
-                target=digits(game.target(game.rules_of(state)), lang),
-                status=t(lang, f"result_{_result_key(item)}"),  # the history page's words
-                totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
-                finished=item.over,
-                practice=item.practice,
-            )
-        )
-    return out
-
-
-@dataclass
-class HistoryEntry:
-    """One line of the history page: a match this browser remembers."""
-
-    id: str
-    url: str
-    date: str  # the day it began, in the player's language: "Dec 1, 2026", «۱ دسامبر ۲۰۲۶»
-    iso: str  # for <time datetime>
-    kind: str  # "match" or "practice"
-    game: str  # the game's name
-    level: str
-    seats: str
-    score: str  # "" for a practice
-    result: str  # won, lost, tie, in play
-    result_key: str  # "won", "lost", "tied", "playing"
-    finished: bool
-
-
-def _result_key(item: Loaded) -> str:
-    """Won, lost or tied, for the human's side; "playing" while the match goes on."""
-    if not item.over:
-        return "playing"
-    state = item.state
-    if item.practice:
-        score = state.rounds[0].score or ()
-        mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
-        return "won" if mine > theirs else "lost" if mine < theirs else "tied"
-    game = item.game
-    return "won" if game.winner(state) == game.side_of(game.rules_of(state), HUMAN) else "lost"
-
-
-def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
-    """The history page: every match and practice this browser remembers, newest first; `titles`:
-    each game's name in `lang`."""
-    out = []
-    for item in items:
-        match, key = item.match, _result_key(item)
-        when = match.created_at
-        out.append(
-            HistoryEntry(
-                id=match.id,
-                url=urls(match.id, match.secret)["page"],
-                # the day only: the time is the server's (UTC), hours off from the player's clock
-                date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
-                iso=when.strftime("%Y-%m-%dT%H:%MZ"),
-                kind=match.mode,
-                game=titles[match.game],
-                level=t(lang, f"level_{match.level}"),
-                seats=t(lang, "history_seats", n=digits(item.game.seats_of(item.game.rules_of(item.state)), lang)),
-                score="" if item.practice else " – ".join(digits(x, lang) for x in item.game.totals(item.state)),
-                result=t(lang, f"result_{key}"),
-                result_key=key,
-                finished=item.over,
-            )
-        )
-    return out
-
-
-@dataclass
-class LevelStats:
-    """The history page's statistics for one computer level, from this browser's finished matches."""
-
-    key: str  # easy, medium, pro
-    level: str
-    won: str
-    lost: str
-    best_margin: str  # the widest win: your side's total less the best other side's; "–" without a win
-    surs: str  # the surs your side scored, as each round's sheet counts them (the engine's score)
-
-
-def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
-    """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
-    the games the statistics do not count; practice rounds are left out here): won, lost, the best
-    margin and the surs scored. Who won, the totals and how many surs
-    scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
-    nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
-    d = lambda v: digits(v, lang)  # noqa: E731
-    out = []
-    for level in LEVELS:
-        mine = [
-            i for i in items if i.match.level == level and i.over and not i.practice
-        ]
-        if not mine:
-            continue
-        won = lost = surs = 0
-        margins = []
-        for item in mine:
-            state = item.state
-            side = state.rules.side_of(HUMAN)
-            if state.winner == side:
-                won += 1
-                totals = state.totals
-                margins.append(totals[side] - max(x for s, x in enumerate(totals) if s != side))
-            else:
-                lost += 1
-            surs += sum(r.score[side].surs for r in state.rounds if r.score)
-        out.append(
-            LevelStats(level, t(lang, f"level_{level}"), d(won), d(lost), d(max(margins)) if margins else "–", d(surs))
-        )
-    return out
-
-
-@dataclass
-class NewMatchForm:
-    """The home page's new-match form: each field's value as it is pre-filled, and the choices."""
-
-    game: str
-    level: str
-    players: int
-    preset: str
-    target: int
-    forced_capture: str
-    flags: dict[str, bool]  # jack_sur, sur_in_last_deal, surs_cancel, open_hand
-    sur_points: int
-    sur_cutoff: str  # "" for none
-    levels: list[tuple[str, str, str]]  # value, name, how it plays
-    player_choices: list[tuple[int, str]]
-    presets: list[tuple[str, str, str]]  # value, name, what it changes
-    capture_modes: list[tuple[str, str]]
-    flag_labels: dict[str, str]
-    target_note: str
-    defaults: str  # JSON: each preset's values for 2, 3 and 4 players (static/home.js fills them in)
-    summary: list[str]  # what the one-tap start begins, one short item each ("2 players", "Easy", ...)
-    rule_about: dict[str, str]  # each house rule in one sentence
-    rule_links: dict[str, str]  # each house rule's example on the rules page
-
-
-FORM_FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
-HOUSE_RULES = ("open_hand", "forced_capture", "jack_sur", "sur_in_last_deal", "surs_cancel", "sur_points", "sur_cutoff")
-
-
-def _form_values(rules) -> dict[str, object]:
-    return {
-        "target": rules.target,
-        "forced_capture": rules.forced_capture,
-        **{name: getattr(rules, name) for name in FORM_FLAGS},
-        "sur_points": rules.sur_points,
-        "sur_cutoff": "" if rules.sur_cutoff is None else rules.sur_cutoff,
-    }
-
-
-def quick_summary(options: MatchOptions, lang: str) -> list[str]:
-    """What a Chaharbargh match started with these options is, in a few short items, in the words
-    of the table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads
-    as a zero)."""
-    d = lambda v: digits(v, lang)  # noqa: E731
-    rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
-    players = t(lang, "summary_teams") if rules.players == 4 else t(lang, "summary_players", n=d(rules.players))
-    level = t(lang, f"level_{options.level}")
-    items = [] if options.preset == "table" else [t(lang, f"preset_{options.preset}")]
-    items += [players, level, t(lang, "summary_target", n=d(rules.target))]
-    house = {k: v for k, v in _form_values(rules).items() if k != "target"}
-    preset = {k: v for k, v in _form_values(preset_rules(options.preset, rules.players)).items() if k != "target"}
-    if house != preset:
-        items.append(t(lang, "quick_house"))
-    return items
-
-
-def new_match_form(
-    query: dict[str, str], lang: str, rule_links: dict[str, str], summarise: Callable[[MatchOptions], list[str]]
-) -> NewMatchForm:
-    """The form pre-filled from `query`: the address (`/?players=4&open_hand=1`, as the rules page
-    links, or the form itself sent back by "fill in this preset's values", `defaults=1`) or the
-    settings of this browser's last match: the preset's values for the number of players, with
-    the house rules `query` names. Values that do not fit are left at the preset's (a form that
-    does not fit as a whole is the defaults). `rule_links`: each house rule's example on /rules;
-    `summarise`: the quick start's words for the options, by the chosen game."""
-    d = lambda v: digits(v, lang)  # noqa: E731
-    wanted = {k: v for k, v in query.items() if k in MatchOptions.model_fields}
-    if "defaults" in query:  # keep the game, level, players and preset; the rules restart at the preset's
-        wanted = {k: v for k, v in wanted.items() if k in ("game", "level", "players", "preset")}
-    try:
-        options = MatchOptions.model_validate({"level": LEVELS[0], **wanted})
-        rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
-        if options.players not in games.get(options.game).seat_counts:
-            raise Refused("bad_players")
-    except (ValueError, LookupError):
-        options, rules = MatchOptions(level=LEVELS[0]), preset_rules("table", 2)
-    values = _form_values(rules)
-    defaults = {p: {n: _form_values(preset_rules(p, n)) for n in PLAYERS} for p in PRESETS}
-    return NewMatchForm(
-        game=options.game,
-        level=options.level,
-        players=rules.players,
-        preset=options.preset,
-        target=rules.target,
-        forced_capture=rules.forced_capture,
-        flags={name: bool(values[name]) for name in FORM_FLAGS},
-        sur_points=rules.sur_points,
-        sur_cutoff=str(values["sur_cutoff"]),
-        levels=[(lvl, t(lang, f"level_{lvl}"), t(lang, f"level_{lvl}_about")) for lvl in LEVELS],
-        player_choices=[(n, t(lang, f"players_{n}")) for n in PLAYERS],
-        presets=[(p, t(lang, f"preset_{p}"), t(lang, f"preset_{p}_about")) for p in PRESETS],
-        capture_modes=[(m, rt(lang, f"val_{m}")) for m in ("hand", "card", "off")],
-        flag_labels={name: rt(lang, f"opt_{name}") for name in FORM_FLAGS},
-        target_note=t(
-            lang,
-            "target_range",
-            low=d(TARGET_RANGE[0]),
-            high=d(TARGET_RANGE[1]),
-            table=d(preset_rules("table", 2).target),
-            four=d(preset_rules("table", 4).target),
-        ),
-        defaults=json.dumps(defaults, sort_keys=True),
-        summary=summarise(options),
-        rule_about={name: t(lang, f"{name}_about") for name in HOUSE_RULES},
-        rule_links=rule_links,
-    )
-
-
-# --- the replay of a finished match -----------------------------------------------------------
-
-
-@dataclass
-class ReplayView:
-    """One position of a finished match's replay, drawn as the table (templates/_table.html):
-    the seats with every hand, the table, the piles and the score panel, the move that led
-    here, and the addresses of the positions before and after."""
-
-    ply: int
-    last_ply: int
-    position: str  # "move 12 of 140"
-    round_no: str
-    players: int
-    seats: list[SeatView]  # every other seat, its hand `shown`
-    turn_order: str
-    you_deal: bool
-    hand: list[CardView]  # the person's hand
-    table: list[CardView]
-    stock_count: int
-    sides: list[SideView]
-    rules_summary: list[str]
-    last_move: MoveLine | None
-    round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
-    urls: dict[str, str]
-    first: str | None
-    previous: str | None
-    next: str | None
-    end: str | None
-
-
-def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> ReplayView:
-    """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves.
-
-    Every seat's hand is shown, read from the state itself, not from a seat's observation: the
-    route serves this only for a finished match, when the game record (with its seed, hence every
-    card of every deal) is already the player's, and every card dealt in a round was played in it.
-    Everything else comes from the human seat's observation, as at the table.
-    """
-    view = observation(state, HUMAN)
-    players = view.rules.players
-    d = lambda v: digits(v, lang)  # noqa: E731
-    page = urls(loaded.match.id, loaded.match.secret)
-    at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
-    seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
-    for seat in seats:
-        seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
-    played, round_ended = None, False
-    if view.moves:
-        played = view.moves[-1]
-    elif ply > 0 and view.finished_rounds:
-        played, round_ended = view.finished_rounds[-1].moves[-1], True
-    return ReplayView(
-        ply=ply,
-        last_ply=last_ply,
-        position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
-        round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
-        players=players,
-        seats=seats,
-        turn_order=turn_order(players, lang),
-        you_deal=view.dealer == HUMAN,
-        hand=[card_view(c, lang) for c in state.hand(HUMAN)],
-        table=[card_view(c, lang) for c in view.table],
-        stock_count=view.stock_count,
-        sides=live_sides(view, lang, view.points),
-        rules_summary=rules_summary(view.rules, lang),
-        last_move=_line(played.seat, played, lang, players) if played else None,
-        round_ended=round_ended,
-        urls=page,
-        first=at(0) if ply > 0 else None,
-        previous=at(ply - 1) if ply > 0 else None,
-        next=at(ply + 1) if ply < last_ply else None,
-        end=at(last_ply) if ply < last_ply else None,
     )

@@ -8,12 +8,14 @@ from fastapi.responses import Response
 
 from engine import Move, observation
 
-from ..forms import MatchOptions, SelectionQuery
-from ..i18n import t
-from ..models import Match
-from ..service import HUMAN, Loaded, MatchService
-from ..views import Selection, add_hints, quick_summary, replay_view, select, table_view
-from ..web import get_settings, render
+from ...forms import MatchOptions, SelectionQuery
+from ...home_form import quick_summary
+from ...i18n import t
+from ...models import Match
+from ...service import HUMAN, Loaded, MatchService
+from ...views import Selection, add_hints, select, table_view
+from ...web import get_settings, render
+from .replay import replay_view
 
 
 def render_table(

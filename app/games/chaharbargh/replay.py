@@ -1,0 +1,97 @@
+"""Chaharbargh's replay of a finished match: the table at a chosen move, every hand shown, drawn
+by the live table's own pieces (templates/_table.html)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import observation
+
+from ...i18n import digits, t
+from ...service import HUMAN, Loaded
+from ...views import (
+    CardView,
+    MoveLine,
+    SeatView,
+    SideView,
+    card_view,
+    live_sides,
+    move_line,
+    rules_summary,
+    seats_view,
+    turn_order,
+    urls,
+)
+
+
+@dataclass
+class ReplayView:
+    """One position of a finished match's replay, drawn as the table (templates/_table.html):
+    the seats with every hand, the table, the piles and the score panel, the move that led
+    here, and the addresses of the positions before and after."""
+
+    ply: int
+    last_ply: int
+    position: str  # "move 12 of 140"
+    round_no: str
+    players: int
+    seats: list[SeatView]  # every other seat, its hand `shown`
+    turn_order: str
+    you_deal: bool
+    hand: list[CardView]  # the person's hand
+    table: list[CardView]
+    stock_count: int
+    sides: list[SideView]
+    rules_summary: list[str]
+    last_move: MoveLine | None
+    round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
+    urls: dict[str, str]
+    first: str | None
+    previous: str | None
+    next: str | None
+    end: str | None
+
+
+def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> ReplayView:
+    """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves.
+
+    Every seat's hand is shown, read from the state itself, not from a seat's observation: the
+    route serves this only for a finished match, when the game record (with its seed, hence every
+    card of every deal) is already the player's, and every card dealt in a round was played in it.
+    Everything else comes from the human seat's observation, as at the table.
+    """
+    view = observation(state, HUMAN)
+    players = view.rules.players
+    d = lambda v: digits(v, lang)  # noqa: E731
+    page = urls(loaded.match.id, loaded.match.secret)
+    at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
+    seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
+    for seat in seats:
+        seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
+    played, round_ended = None, False
+    if view.moves:
+        played = view.moves[-1]
+    elif ply > 0 and view.finished_rounds:
+        played, round_ended = view.finished_rounds[-1].moves[-1], True
+    return ReplayView(
+        ply=ply,
+        last_ply=last_ply,
+        position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
+        round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
+        players=players,
+        seats=seats,
+        turn_order=turn_order(players, lang),
+        you_deal=view.dealer == HUMAN,
+        hand=[card_view(c, lang) for c in state.hand(HUMAN)],
+        table=[card_view(c, lang) for c in view.table],
+        stock_count=view.stock_count,
+        sides=live_sides(view, lang, view.points),
+        rules_summary=rules_summary(view.rules, lang),
+        last_move=move_line(played.seat, played, lang, players) if played else None,
+        round_ended=round_ended,
+        urls=page,
+        first=at(0) if ply > 0 else None,
+        previous=at(ply - 1) if ply > 0 else None,
+        next=at(ply + 1) if ply < last_ply else None,
+        end=at(last_ply) if ply < last_ply else None,
+    )

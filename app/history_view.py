@@ -1,0 +1,148 @@
+"""The home page's list of this browser's matches, and the history page with its statistics:
+every game's matches, each read through its game (`engine.games`); the statistics are
+Chaharbargh's (the route passes the matches they count)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from babel.dates import format_skeleton
+
+from .i18n import digits, t
+from .service import HUMAN, LEVELS, Loaded
+from .views import urls
+
+
+@dataclass
+class SavedMatch:
+    url: str
+    game: str
+    level: str
+    target: str
+    status: str
+    totals: str
+    finished: bool
+    practice: bool = False
+
+
+def saved_matches(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
+    """The home page's list of this browser's matches; `titles`: each game's name in `lang`."""
+    out = []
+    for item in items:
+        game, state = item.game, item.state
+        totals = game.totals(state)
+        out.append(
+            SavedMatch(
+                url=urls(item.match.id, item.match.secret)["page"],
+                game=titles[item.match.game],
+                level=t(lang, f"level_{item.match.level}"),
+                target=digits(game.target(game.rules_of(state)), lang),
+                status=t(lang, f"result_{_result_key(item)}"),  # the history page's words
+                totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
+                finished=item.over,
+                practice=item.practice,
+            )
+        )
+    return out
+
+
+@dataclass
+class HistoryEntry:
+    """One line of the history page: a match this browser remembers."""
+
+    id: str
+    url: str
+    date: str  # the day it began, in the player's language: "Dec 1, 2026", «۱ دسامبر ۲۰۲۶»
+    iso: str  # for <time datetime>
+    kind: str  # "match" or "practice"
+    game: str  # the game's name
+    level: str
+    seats: str
+    score: str  # "" for a practice
+    result: str  # won, lost, tie, in play
+    result_key: str  # "won", "lost", "tied", "playing"
+    finished: bool
+
+
+def _result_key(item: Loaded) -> str:
+    """Won, lost or tied, for the human's side; "playing" while the match goes on."""
+    if not item.over:
+        return "playing"
+    state = item.state
+    if item.practice:
+        score = state.rounds[0].score or ()
+        mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
+        return "won" if mine > theirs else "lost" if mine < theirs else "tied"
+    game = item.game
+    return "won" if game.winner(state) == game.side_of(game.rules_of(state), HUMAN) else "lost"
+
+
+def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
+    """The history page: every match and practice this browser remembers, newest first; `titles`:
+    each game's name in `lang`."""
+    out = []
+    for item in items:
+        match, key = item.match, _result_key(item)
+        when = match.created_at
+        out.append(
+            HistoryEntry(
+                id=match.id,
+                url=urls(match.id, match.secret)["page"],
+                # the day only: the time is the server's (UTC), hours off from the player's clock
+                date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
+                iso=when.strftime("%Y-%m-%dT%H:%MZ"),
+                kind=match.mode,
+                game=titles[match.game],
+                level=t(lang, f"level_{match.level}"),
+                seats=t(lang, "history_seats", n=digits(item.game.seats_of(item.game.rules_of(item.state)), lang)),
+                score="" if item.practice else " – ".join(digits(x, lang) for x in item.game.totals(item.state)),
+                result=t(lang, f"result_{key}"),
+                result_key=key,
+                finished=item.over,
+            )
+        )
+    return out
+
+
+@dataclass
+class LevelStats:
+    """The history page's statistics for one computer level, from this browser's finished matches."""
+
+    key: str  # easy, medium, pro
+    level: str
+    won: str
+    lost: str
+    best_margin: str  # the widest win: your side's total less the best other side's; "–" without a win
+    surs: str  # the surs your side scored, as each round's sheet counts them (the engine's score)
+
+
+def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
+    """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
+    the games the statistics do not count; practice rounds are left out here): won, lost, the best
+    margin and the surs scored. Who won, the totals and how many surs
+    scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
+    nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
+    d = lambda v: digits(v, lang)  # noqa: E731
+    out = []
+    for level in LEVELS:
+        mine = [
+            i for i in items if i.match.level == level and i.over and not i.practice
+        ]
+        if not mine:
+            continue
+        won = lost = surs = 0
+        margins = []
+        for item in mine:
+            state = item.state
+            side = state.rules.side_of(HUMAN)
+            if state.winner == side:
+                won += 1
+                totals = state.totals
+                margins.append(totals[side] - max(x for s, x in enumerate(totals) if s != side))
+            else:
+                lost += 1
+            surs += sum(r.score[side].surs for r in state.rounds if r.score)
+        out.append(
+            LevelStats(level, t(lang, f"level_{level}"), d(won), d(lost), d(max(margins)) if margins else "–", d(surs))
+        )
+    return out
