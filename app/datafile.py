@@ -1,5 +1,6 @@
-"""The app's data files (`app/data/*.toml`): read once at start-up and checked, so a bad file
-stops the app with a message naming the file, the entry and the field, never a page later.
+"""The games' data files (`app/games/<name>/data/*.toml`: examples and lessons): read once at
+start-up and checked, so a bad file stops the app with a message naming the file, the entry and
+the field, never a page later.
 
 `load(path, name, kind)` reads the file's array of tables `[[name]]` and validates each entry as
 `kind` (a dataclass) with pydantic, which checks every field's type and refuses unknown ones.
@@ -17,8 +18,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
-
-DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 class DataError(ValueError):

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from babel.dates import format_skeleton
 
+from .common_views import urls
 from .i18n import digits, t
 from .service import HUMAN, LEVELS, Loaded
-from .views import urls
 
 
 @dataclass

@@ -39,9 +39,9 @@ templates = Jinja2Blocks(
 
 # The blocks HTMX swaps in, per template; a template not listed here is always a whole page.
 FRAGMENTS = {
-    "match.html": ["game", "announce_oob"],  # the table, and the live-region text out of band
+    "chaharbargh/match.html": ["game", "announce_oob"],  # the table, and the live-region text out of band
     "allfours/match.html": ["game", "announce_oob"],  # All Fours' table, the same way
-    "lesson.html": ["lesson"],
+    "chaharbargh/lesson.html": ["lesson"],
     "error.html": ["content"],
 }
 

@@ -15,10 +15,10 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..forms import ForgetForm, MatchOptions
 from ..games import titles, web_game
+from ..games.chaharbargh.rules_page import option_link
 from ..history_view import history, history_stats, saved_matches
 from ..home_form import HOUSE_RULES, new_match_form
 from ..i18n import t
-from ..rules_page import option_link
 from ..service import LEVELS
 from ..web import Lang, Service, render
 

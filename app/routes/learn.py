@@ -18,12 +18,12 @@ from fastapi.responses import RedirectResponse, Response
 from engine import from_text, observation
 
 from ..forms import LessonMoveForm, SelectionQuery
+from ..games.chaharbargh.tutorial import LESSONS, Lesson, verdict, why_dimmed
+from ..games.chaharbargh.tutorial import lesson as lesson_named
+from ..games.chaharbargh.tutorial_page import LessonView, links, open_until, position_view, solved_view
+from ..games.chaharbargh.views import Selection, select
 from ..i18n import digits, t
 from ..service import Refused
-from ..tutorial import LESSONS, Lesson, verdict, why_dimmed
-from ..tutorial import lesson as lesson_named
-from ..tutorial_page import LessonView, links, open_until, position_view, solved_view
-from ..views import Selection, select
 from ..web import Lang, error_page, render
 
 router = APIRouter()
@@ -48,7 +48,7 @@ def open_lesson(key: str, done: list[str]) -> Lesson | Response:
 
 
 def render_lesson(request: Request, lv: LessonView, lang: str, status: int = 200) -> Response:
-    return render(request, "lesson.html", lang, status=status, address=lv.url, lv=lv, current="learn")
+    return render(request, "chaharbargh/lesson.html", lang, status=status, address=lv.url, lv=lv, current="learn")
 
 
 def asking(request: Request, lesson: Lesson, lang: str, message: str, status: int) -> Response:
@@ -77,7 +77,7 @@ def tutorial_index(request: Request, lang: Lang) -> Response:
     label = "tutorial_review" if finished else "tutorial_continue" if done else "tutorial_start"
     return render(
         request,
-        "learn.html",
+        "chaharbargh/learn.html",
         lang,
         items=items,
         resume=items[0] if finished else items[open_until(done)],

@@ -17,12 +17,12 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from engine import games
 
+from ..common_views import urls
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
 from ..games import web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..service import Refused
-from ..views import urls
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx
 from .home import remember, remember_options
 from .table import answer

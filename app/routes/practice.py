@@ -11,8 +11,8 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
+from ..common_views import urls
 from ..forms import PlyForm, PracticeOptions
-from ..views import urls
 from ..web import Lang, Service, is_htmx
 from .home import remember
 from .table import answer

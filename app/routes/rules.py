@@ -1,12 +1,12 @@
-"""The rules explorer at /rules (its view models are in app/rules_page.py)."""
+"""The rules explorer at /rules (its view models are in app/games/chaharbargh/rules_page.py)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from ..games.chaharbargh.rules_page import rules_page
 from ..i18n import rt, t
-from ..rules_page import rules_page
 from ..web import Lang, render
 
 router = APIRouter()
@@ -16,7 +16,7 @@ router = APIRouter()
 def show_rules(request: Request, lang: Lang) -> Response:
     return render(
         request,
-        "rules.html",
+        "chaharbargh/rules.html",
         lang,
         page=rules_page(lang),
         faq_title=rt(lang, "faq_title"),

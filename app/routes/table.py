@@ -7,9 +7,9 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
+from ..common_views import urls
 from ..games import web_game
 from ..service import Loaded, MatchService, NotFound
-from ..views import urls
 from ..web import error_page, get_service, is_htmx
 
 

@@ -2,7 +2,7 @@
 the engine, the data files' checks (a bad file is refused with an error naming what is wrong), the
 rules page showing the examples, and the tutorial through HTTP.
 
-The claims in app/data/*.toml were worked out by hand from the rule book (docs/all-fours.md);
+The claims in app/games/allfours/data/*.toml were worked out by hand from the rule book (docs/all-fours.md);
 here the engine plays each entry's moves and must agree with every one of them.
 """
 

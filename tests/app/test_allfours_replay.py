@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.common_views import seat_name
 from app.i18n import card_name, digits, t
-from app.views import seat_name
 from engine import allfours
 from tests.app.app_helpers import create_allfours, dom, one, text_of, url_of
 from tests.app.test_history import finish

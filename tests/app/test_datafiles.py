@@ -1,4 +1,4 @@
-"""The data files (app/data/lessons.toml, rules_examples.toml) are checked when read: a bad entry
+"""The data files (app/games/chaharbargh/data/lessons.toml, rules_examples.toml) are checked when read: a bad entry
 stops the app at start-up with a message naming the file, the entry and what is wrong."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.datafile import DataError
-from app.rules_examples import EXAMPLES, load_examples
-from app.tutorial import LESSONS, load_lessons
+from app.games.chaharbargh.examples import EXAMPLES, load_examples
+from app.games.chaharbargh.tutorial import LESSONS, load_lessons
 
 # A hand-made lesson: 7♥ + 4♦ = 11 is the only capture (5♣ would need a 6).
 POSITION = (

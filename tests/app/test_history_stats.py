@@ -4,11 +4,11 @@ expected figures are worked out here from the table as the player saw it while p
 
 from __future__ import annotations
 
+from app.games.chaharbargh.views import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match
 from app.service import Loaded
-from app.views import sheet
 from engine import Rules, bot, from_position, observation
 from tests.app.app_helpers import dom, one, url_of
 

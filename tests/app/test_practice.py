@@ -7,10 +7,10 @@ import re
 
 from fastapi.testclient import TestClient
 
+from app.games.chaharbargh.views import signed
 from app.i18n import digits, t
 from app.main import create_app
 from app.service import Loaded
-from app.views import signed
 from engine import bot, games, observation
 from engine.chaharbargh.match import from_position
 from tests.app.app_helpers import (

@@ -7,9 +7,9 @@ import re
 import pytest
 from bs4 import Tag
 
+from app.games.chaharbargh.examples import EXAMPLES, Example, result, run
+from app.games.chaharbargh.rules_page import point_values
 from app.i18n import card_name, digits, rt, t
-from app.rules_examples import EXAMPLES, Example, result, run
-from app.rules_page import point_values
 from engine import Move, Rules, from_text, legal_moves, to_text
 from tests.app.app_helpers import codes, dom, game_state, one, text_of, texts, words
 
@@ -84,7 +84,7 @@ def test_the_position_text_round_trips(ex: Example):
 
 
 def test_the_examples_cover_every_rule_house_option_and_player_count():
-    from app.rules_page import OPTIONS, PLAYER_EXAMPLES, RULE_EXAMPLES
+    from app.games.chaharbargh.rules_page import OPTIONS, PLAYER_EXAMPLES, RULE_EXAMPLES
 
     assert sorted(RULE_EXAMPLES) == list(range(1, 12)) and all(RULE_EXAMPLES.values())
     assert set(OPTIONS) == set(Rules().to_dict()) - {"players"}

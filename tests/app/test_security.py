@@ -22,12 +22,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from app.games.chaharbargh.tutorial import LESSONS
 from app.i18n import t
 from app.main import create_app
 from app.security import CSP, HSTS, REDACTED
 from app.service import Loaded, MatchService
 from app.settings import ROOT, Settings
-from app.tutorial import LESSONS
 from engine import Move
 from tests.app.app_helpers import HX, game_state, loaded, one, text_of, url_of
 

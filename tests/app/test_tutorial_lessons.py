@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from app.games.chaharbargh.tutorial import LESSONS, Lesson, LessonText, lesson, message, verdict, why_dimmed
 from app.i18n import card_name, card_names, digits
-from app.tutorial import LESSONS, Lesson, LessonText, lesson, message, verdict, why_dimmed
 from engine import CARDS, Card, MatchState, Move, Rules, from_text, legal_moves, to_text
 from tests.app.app_helpers import codes
 

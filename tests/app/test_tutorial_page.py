@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.games.chaharbargh.tutorial import LESSONS, lesson, message
 from app.i18n import card_name, card_names, digits, t
-from app.tutorial import LESSONS, lesson, message
 from engine import Move, from_text
 from tests.app.app_helpers import (
     HX,

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from app.games.chaharbargh.tutorial import LESSONS
 from app.i18n import t
 from app.service import MatchService
 from app.settings import ROOT
-from app.tutorial import LESSONS
 from engine import IllegalMove, Reason
 from tests.app.app_helpers import HX, dom, game_state, one, state_of, text_of, url_of
 
@@ -112,8 +112,9 @@ def test_an_engine_refusal_is_the_table_with_its_reason(client, url, monkeypatch
 
 PAGE_MODULES = [
     *sorted((ROOT / "app" / "routes").glob("*.py")),
-    *(ROOT / "app" / name for name in ("web.py", "errors.py", "forms.py", "views.py", "rules_page.py",
-                                       "tutorial_page.py", "main.py")),
+    *sorted((ROOT / "app" / "games").rglob("*.py")),  # each game's views, pages and routes
+    *(ROOT / "app" / name for name in ("web.py", "errors.py", "forms.py", "common_views.py", "home_form.py",
+                                       "history_view.py", "main.py")),
 ]
 
 

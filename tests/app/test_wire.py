@@ -228,10 +228,14 @@ def strings_in(value: object, seen: set[int]) -> list[str]:
 def site_characters(client, table: str) -> set[str]:
     """The characters of the message catalogs, the lessons and the examples, and of the pages
     rendered in both languages (the rules page holds every rule's text)."""
-    from app import i18n, rules_examples, tutorial, views
+    from app import common_views, i18n
+    from app.games.allfours import examples as allfours_examples
+    from app.games.allfours import tutorial as allfours_tutorial
+    from app.games.chaharbargh import examples, tutorial, views
 
     seen: set[int] = set()
-    text = "".join(s for module in (i18n, tutorial, rules_examples, views) for s in strings_in(vars(module), seen))
+    modules = (i18n, common_views, tutorial, examples, views, allfours_tutorial, allfours_examples)
+    text = "".join(s for module in modules for s in strings_in(vars(module), seen))
     for lang in ("fa", "en"):
         for path in ("/", table, "/rules", "/learn", "/learn/sum-eleven"):
             text += dom(client.get(f"{path}?lang={lang}").text).get_text()

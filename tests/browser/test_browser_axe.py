@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from app.tutorial import LESSONS
+from app.games.chaharbargh.tutorial import LESSONS
 from engine import Move
 from tests.app.app_helpers import create_allfours
 from tests.browser.browser_helpers import prepare_move, settle

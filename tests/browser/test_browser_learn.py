@@ -10,8 +10,8 @@ import re
 import pytest
 from sqlalchemy import text
 
+from app.games.chaharbargh.tutorial import LESSONS, verdict
 from app.i18n import digits, t
-from app.tutorial import LESSONS, verdict
 from engine import Move
 from tests.browser.browser_helpers import game, play_one_move
 

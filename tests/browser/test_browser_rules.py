@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from app.games.chaharbargh.examples import EXAMPLES, result
 from app.i18n import digits, rt
-from app.rules_examples import EXAMPLES, result
 
 KNOWN = "sum-one"  # 7C and 2H in hand, 4D 9S QH on the table; 7C takes 4D
 SMALL_PHONE = {"width": 360, "height": 780}

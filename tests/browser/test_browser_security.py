@@ -18,8 +18,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from sqlalchemy import text
 
+from app.games.chaharbargh.tutorial import LESSONS
 from app.i18n import digits, t
-from app.tutorial import LESSONS
 from engine import Move
 from tests.browser.browser_helpers import more_options
 from tests.browser.live_server import LiveServer

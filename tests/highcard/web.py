@@ -7,11 +7,11 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import Response
 
+from app.common_views import urls
 from app.forms import MatchOptions, SelectionQuery
 from app.i18n import digits, t
 from app.models import Match
 from app.service import HUMAN, Loaded, MatchService, Refused
-from app.views import urls
 from app.web import get_settings, render
 
 from .game import GAME, State

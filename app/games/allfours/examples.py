@@ -19,9 +19,9 @@ from typing import Any
 
 from engine.allfours import Move
 
+from ...common_views import CardView, card_view, seat_name, side_name
 from ...datafile import entries, read_toml
 from ...i18n import card_name, card_names, digits, t
-from ...views import CardView, card_view, seat_name, side_name
 from .data import Fields, Run, check_moves, run
 
 EXAMPLES_FILE = Path(__file__).parent / "data" / "examples.toml"  # in this game's own folder

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from engine.allfours import MatchState, observation
 
+from ...common_views import CardView, card_view, seat_name, side_name, urls
 from ...i18n import digits, t
 from ...service import HUMAN, Loaded
-from ...views import CardView, card_view, seat_name, side_name, urls
 from .examples import move_words
 from .views import (
     AfLine,

@@ -17,9 +17,9 @@ from typing import Any
 
 from engine.allfours import IllegalMove, Move, Reason, observation
 
+from ...common_views import CardView, card_view, seat_name, side_name
 from ...datafile import entries, read_toml
 from ...i18n import digits, t
-from ...views import CardView, card_view, seat_name, side_name
 from .data import Fields, Run, check_moves, run
 from .examples import facts, move_words, suit_name
 from .views import hand_order

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from engine.allfours import Cut, CutCard, Observation, observation, power
 from engine.allfours.scoring import ScoreLine
 
+from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
 from ...i18n import card_name, digits, t
 from ...service import HUMAN, Loaded
-from ...views import CardView, card_view, seat_name, side_name, urls, winner_words
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}

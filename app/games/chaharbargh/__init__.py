@@ -13,9 +13,9 @@ from ...home_form import quick_summary
 from ...i18n import t
 from ...models import Match
 from ...service import HUMAN, Loaded, MatchService
-from ...views import Selection, add_hints, select, table_view
 from ...web import get_settings, render
 from .replay import replay_view
+from .views import Selection, add_hints, select, table_view
 
 
 def render_table(
@@ -33,7 +33,7 @@ def render_table(
     tv = table_view(loaded, lang, sel, message, delay)
     if hints:
         add_hints(tv, hints, lang)
-    return render(request, "match.html", lang, status=status, address=tv.urls["page"], tv=tv)
+    return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
 
 class ChaharbarghWeb:
@@ -70,7 +70,7 @@ class ChaharbarghWeb:
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)
         # the language link stays at this move
-        return render(request, "replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+        return render(request, "chaharbargh/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
 
 
 WEB = ChaharbarghWeb()

@@ -7,21 +7,10 @@ from dataclasses import dataclass
 
 from engine import observation
 
+from ...common_views import CardView, card_view, urls
 from ...i18n import digits, t
 from ...service import HUMAN, Loaded
-from ...views import (
-    CardView,
-    MoveLine,
-    SeatView,
-    SideView,
-    card_view,
-    live_sides,
-    move_line,
-    rules_summary,
-    seats_view,
-    turn_order,
-    urls,
-)
+from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The rules explorer's view models (its route is in app/routes/rules.py): every rule with
 examples the engine works out, the FAQ and tips.
 
-The view models here turn `app.rules_examples.result(key)` (the engine's answer for each
+The view models here turn `app.games.chaharbargh.examples.result(key)` (the engine's answer for each
 example) into rows of cards and sentences; templates/rules.html only prints them.
 """
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from engine import Card, Move, Rules
 
-from .i18n import addends, card_name, card_names, digits, has_message, rt, t
-from .rules_examples import BY_KEY, Result, result
-from .service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
-from .views import CardView, card_view
+from ...common_views import CardView, card_view
+from ...i18n import addends, card_name, card_names, digits, has_message, rt, t
+from ...service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
+from .examples import BY_KEY, Result, result
 
 
 @dataclass

@@ -1,7 +1,6 @@
 """View models of Chaharbargh's table: everything its template shows, computed here from the
-human seat's observation, and the pieces every game's views share (`card_view`, `seat_name`,
-`side_name`, `urls`, `winner_words`). The home form is app/home_form.py, the list of matches and
-the history app/history_view.py, the replay app/games/chaharbargh/replay.py.
+human seat's observation. What every game's views share (a card as drawn, seat and side names,
+addresses, who won) is app/common_views.py; the replay is `replay.py` beside this module.
 
 Templates only print these values; the legal moves come from the engine, never from here.
 """
@@ -12,48 +11,14 @@ from dataclasses import dataclass, field
 
 from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, observation
 
-from .i18n import addends, card_name, card_names, counted, digits, noun, rt, t
-from .service import (
+from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
+from ...i18n import addends, card_name, card_names, counted, digits, noun, rt, t
+from ...service import (
     COMPUTER,
     HUMAN,
     Loaded,
     Refused,
 )
-
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-@dataclass
-class CardView:
-    code: str
-    label: str  # spoken name in the page's language
-    index: str  # A, 2-10, J, Q, K
-    symbol: str
-    color: str  # "red" or "black"
-    face: bool  # jack, queen or king
-    can_capture: bool = False
-    disabled: bool = False
-    selected: bool = False
-    takeable: bool = False
-    hint: str = ""  # practice: the pro's value of this card's best move
-    best: bool = False  # practice: the card of the pro's move
-    face_up: bool = False  # open hand: this card of the hand lies face up for everyone
-    shows: bool = False  # open hand: tapping this hand card shows it (the move `show:CODE`)
-    note: str = ""  # said after the card's name: "your face-up card", "show the seven of clubs"
-    motion: str = ""  # the table: how the card comes in (static/motion.css), e.g. "vt-enter-top"
-
-
-def card_view(card: Card, lang: str, **flags: bool) -> CardView:
-    code = str(card)
-    return CardView(
-        code=code,
-        label=card_name(code, lang),
-        index=code[:-1],  # the code's rank part: A, 2 … 10, J, Q, K
-        symbol=SYMBOLS[card.suit],
-        color="red" if card.suit in "DH" else "black",
-        face=not card.is_number,
-        **flags,
-    )
 
 
 @dataclass
@@ -251,16 +216,6 @@ def select(
     return Selection(chosen, so_far)
 
 
-def seat_name(seat: int, players: int, lang: str) -> str:
-    """How the table names a seat: "you", or the computer by where it sits (and the partner)."""
-    return t(lang, "you") if seat == HUMAN else t(lang, f"seat_{players}_{seat}")
-
-
-def side_name(side: int, rules, lang: str) -> str:
-    """A score's owner: a seat, or with four players a team."""
-    return t(lang, f"team_{side}") if rules.teams else seat_name(side, rules.players, lang)
-
-
 PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
 
 
@@ -416,23 +371,6 @@ def add_hints(tv: TableView, values: dict[Move, float], lang: str) -> None:
     tv.hints_on = True
 
 
-def urls(match_id: str, secret: str) -> dict[str, str]:
-    page = f"/m/{match_id}/{secret}"
-    return {
-        "page": page,
-        "move": page + "/move",
-        "computer": page + "/computer",
-        "next": page + "/next",
-        "undo": page + "/undo",
-        "practice": "/practice",
-        "record": page + "/record.json",
-        "rematch": page + "/rematch",
-        "replay": page + "/replay",
-        "home": "/",
-        "new": "/",
-    }
-
-
 @dataclass
 class Board:
     """The cards in front of the player and what tapping them allows: shared by the table and the lessons."""
@@ -547,18 +485,6 @@ def rules_summary(rules, lang: str, practice: bool = False) -> list[str]:
     if rules.open_hand:
         items.append(rt(lang, "opt_open_hand"))
     return items
-
-
-def winner_words(view, lang: str) -> str:
-    """Who won the match, as the match end says it ("You won!", "Your team lost."): either game's view."""
-    rules, side = view.rules, view.winner
-    if rules.teams:
-        return t(lang, "team_won" if side == rules.side_of(HUMAN) else "team_lost")
-    if side == HUMAN:
-        return t(lang, "you_won")
-    if rules.players == 2:
-        return t(lang, "computer_won")
-    return t(lang, "seat_won", who=seat_name(side, rules.players, lang))
 
 
 def _shown_announce(loaded: Loaded, lang: str) -> str:

@@ -1,6 +1,6 @@
 """The examples of the rules page (/rules) as data, and what the engine makes of each of them.
 
-The examples are data, in app/data/rules_examples.toml, read and checked at start-up
+The examples are data, in app/games/chaharbargh/data/examples.toml, read and checked at start-up
 (`load_examples`). An example is a position, stated as one line of position text (`chaharbargh-position/1`, see
 docs/engine.md: the rules, a hand and a table, and where needed the cards captured so far, the
 match totals, the surs already made, or a whole deal of `new_match`), and a move. `run(example)`
@@ -34,7 +34,7 @@ from pydantic import ConfigDict
 
 from engine import Card, Leftover, Move, Outcome, RoundScore, Rules, from_text, observation
 
-from .datafile import DATA_DIR, DataError, load
+from ...datafile import DataError, load
 
 
 @dataclass(frozen=True)
@@ -153,8 +153,11 @@ CLAIMS |= {"winner", "round_over", "surs", "dealer", "first_turn", "next_turn", 
 CLAIMS |= {"dealt", "table_jacks"}
 
 
-def load_examples(path: Path = DATA_DIR / "rules_examples.toml") -> tuple[Example, ...]:
-    """The examples of `path` (app/data/rules_examples.toml), checked: every field's type, a
+DATA = Path(__file__).parent / "data"  # this game's own data files
+
+
+def load_examples(path: Path = DATA / "examples.toml") -> tuple[Example, ...]:
+    """The examples of `path` (app/games/chaharbargh/data/examples.toml), checked: every field's type, a
     position the engine reads, a move it allows there (or a new deal), and known claim keys.
     `DataError` names the example and what is wrong."""
     examples = load(path, "example", Example)

@@ -1,7 +1,7 @@
 """The tutorial's view models (the routes are in app/routes/learn.py): a lesson's position as
 the table shows a match, and after the right move, what the engine did with it.
 
-A lesson page shows the position of `app.tutorial` with the same selection, dimming and sums
+A lesson page shows the position of `app.games.chaharbargh.tutorial` with the same selection, dimming and sums
 as the table (`views.board`, from `engine.chaharbargh.observation`). A right move shows what the engine did
 (what was taken, what stays, a sur, the round's score sheet); `done` is the list of the
 learner's solved lessons, which opens the next one.
@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from engine import MatchState, Move, from_text, observation
 
-from .i18n import card_name, card_names, digits, noun, t
+from ...common_views import CardView, card_view
+from ...i18n import card_name, card_names, digits, noun, t
 from .tutorial import LESSONS, Lesson
-from .views import Board, CardView, Selection, Sheet, board, card_view, sheet
+from .views import Board, Selection, Sheet, board, sheet
 
 
 def open_until(done: list[str]) -> int:

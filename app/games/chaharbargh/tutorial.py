@@ -1,7 +1,7 @@
 """The step-by-step tutorial (آموزش گام‌به‌گام): prepared positions, one idea and one move each.
 
 A lesson gives the learner (seat 0, to play) a hand and a table, explains one rule, and asks for
-one move. The lessons are data, in app/data/lessons.toml, read and checked at start-up
+one move. The lessons are data, in app/games/chaharbargh/data/lessons.toml, read and checked at start-up
 (`load_lessons`). It states its position as one line of position text (`chaharbargh-position/1`, see
 docs/engine.md) and `engine.from_text(lesson.position)` reads it, so the legal moves, the dimmed
 cards and what a move does all come from the engine. Outside the last deal the stock holds one
@@ -42,8 +42,8 @@ from pydantic import ConfigDict
 
 from engine import Card, CardError, IllegalMove, Move, Reason, from_text
 
-from .datafile import DATA_DIR, DataError, load
-from .i18n import LANGS, addends, card_name, card_names, digits, t
+from ...datafile import DataError, load
+from ...i18n import LANGS, addends, card_name, card_names, digits, t
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,11 @@ class Verdict:
     text: str  # the praise when right, else why the move is wrong
 
 
-def load_lessons(path: Path = DATA_DIR / "lessons.toml") -> tuple[Lesson, ...]:
-    """The lessons of `path` (app/data/lessons.toml), checked: every field's type, both
+DATA = Path(__file__).parent / "data"  # this game's own data files
+
+
+def load_lessons(path: Path = DATA / "lessons.toml") -> tuple[Lesson, ...]:
+    """The lessons of `path` (app/games/chaharbargh/data/lessons.toml), checked: every field's type, both
     languages' words, a position the engine reads with seat 0 to play, answers that are legal
     moves of it and claim keys this module knows. `DataError` names the lesson and the field."""
     lessons = load(path, "lesson", Lesson)
