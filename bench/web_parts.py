@@ -52,8 +52,8 @@ from jinja2_fragments import render_blocks  # noqa: E402
 from web import Table, any_legal_move, move_form, read_table  # noqa: E402
 
 from app.forms import MoveForm  # noqa: E402
+from app.games.chaharbargh.views import Selection, table_view  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.views import Selection, table_view  # noqa: E402
 from app.web import FRAGMENTS, Lang, Service, page_context, templates  # noqa: E402
 
 HEADERS = [  # what chromium sends with an HTMX request, near enough
@@ -183,7 +183,8 @@ def work_ms(app: Any, game: Game, count: int) -> tuple[float, float, float]:
     def render(loaded: Any) -> bytes:
         start = time.process_time()
         values = page_context("fa", "/", tv=table_view(loaded, "fa", Selection(), None, 700))
-        page = render_blocks(templates.env, "match.html", FRAGMENTS["match.html"], values).encode()
+        table = "chaharbargh/match.html"
+        page = render_blocks(templates.env, table, FRAGMENTS[table], values).encode()
         middle = time.process_time()
         brotli.compress(page, quality=1)
         spent[1] += middle - start
