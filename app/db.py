@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlmodel import Session
@@ -41,7 +42,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection, _record):
+    def _connect(dbapi_connection: Any, _record: object) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -51,7 +52,7 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn):
+    def _begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("immediate") else "BEGIN")
 
     return engine

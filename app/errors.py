@@ -51,7 +51,7 @@ def refused_page(request: Request, key: str, status: int) -> Response:
     if "match_id" in params and "secret" in params:
         return refused_table(request, params["match_id"], params["secret"], lang, key, status)
     if "key" in params and request.url.path.startswith("/learn/"):
-        return refused_lesson(request, params["key"], lang, key, status)
+        return refused_lesson(request, lang, key, status)
     return error_page(request, lang, key, status)
 
 

@@ -183,6 +183,13 @@ class MoveForm(PlyForm):
         return Move(Card.parse(self.card), frozenset(self.take))
 
 
+class TextMoveForm(PlyForm):
+    """A move as its game's move text (All Fours: `stand`, `beg`, `one`, `run` or a card code);
+    the match's game parses it (`Game.parse_move`)."""
+
+    move: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class SelectionQuery(BaseModel):
     """The table's or a lesson's address carries the selection so far (`card`, `take`...) and
     the card just tapped (`select` in the hand, `toggle` on the table); `views.select` checks

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from babel.dates import format_skeleton
 
 from .common_views import urls
-from .i18n import digits, t
+from .i18n import digits, digits_in, t
 from .service import HUMAN, LEVELS, Loaded
 
 
@@ -122,7 +122,7 @@ def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
     margin and the surs scored. Who won, the totals and how many surs
     scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
     nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     out = []
     for level in LEVELS:
         mine = [

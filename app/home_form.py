@@ -7,10 +7,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import games
+from engine import Rules, games
 
 from .forms import MatchOptions
-from .i18n import digits, rt, t
+from .i18n import digits_in, rt, t
 from .service import LEVELS, PLAYERS, PRESETS, TARGET_RANGE, Refused, preset_rules, rules_for
 
 
@@ -43,7 +43,7 @@ FORM_FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
 HOUSE_RULES = ("open_hand", "forced_capture", "jack_sur", "sur_in_last_deal", "surs_cancel", "sur_points", "sur_cutoff")
 
 
-def _form_values(rules) -> dict[str, object]:
+def _form_values(rules: Rules) -> dict[str, object]:
     return {
         "target": rules.target,
         "forced_capture": rules.forced_capture,
@@ -57,7 +57,7 @@ def quick_summary(options: MatchOptions, lang: str) -> list[str]:
     """What a Chaharbargh match started with these options is, in a few short items, in the words
     of the table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads
     as a zero)."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     rules = rules_for(options.preset, options.target, options.players, **options.house_rules())
     players = t(lang, "summary_teams") if rules.players == 4 else t(lang, "summary_players", n=d(rules.players))
     level = t(lang, f"level_{options.level}")
@@ -79,7 +79,7 @@ def new_match_form(
     the house rules `query` names. Values that do not fit are left at the preset's (a form that
     does not fit as a whole is the defaults). `rule_links`: each house rule's example on /rules;
     `summarise`: the quick start's words for the options, by the chosen game."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     wanted = {k: v for k, v in query.items() if k in MatchOptions.model_fields}
     if "defaults" in query:  # keep the game, level, players and preset; the rules restart at the preset's
         wanted = {k: v for k, v in wanted.items() if k in ("game", "level", "players", "preset")}

@@ -16,7 +16,8 @@ entries (`clubs_one` / `clubs`), read with `nt`. Placeholders are `{name}` field
 from __future__ import annotations
 
 import gettext
-from functools import cache
+from collections.abc import Callable, Iterable
+from functools import cache, partial
 from pathlib import Path
 
 from engine import Card, card_sum
@@ -76,12 +77,12 @@ def nt(lang: str, singular: str, plural: str, count: int, /, **values: object) -
 
 def has_message(lang: str, key: str) -> bool:
     """Whether the catalog of `lang` has the message `key` (for texts that exist for some items only)."""
-    return key in catalog(lang)._catalog  # noqa: SLF001 - GNUTranslations keeps no public lookup
+    return key in catalog(lang)._catalog  # type: ignore[attr-defined]  # noqa: SLF001 - GNUTranslations keeps no public lookup
 
 
 def has_plural(lang: str, key: str) -> bool:
     """Whether `key` has a counted form (a plural entry `key_one`/`key`)."""
-    return (f"{key}_one", 0) in catalog(lang)._catalog  # noqa: SLF001 - GNUTranslations keeps no public lookup
+    return (f"{key}_one", 0) in catalog(lang)._catalog  # type: ignore[attr-defined]  # noqa: SLF001 - GNUTranslations keeps no public lookup
 
 
 FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
@@ -93,6 +94,19 @@ def digits(value: object, lang: str) -> str:
     return text.translate(FA_DIGITS) if lang == "fa" else text
 
 
+def digits_in(lang: str) -> Callable[[object], str]:
+    """`digits` for one language, for a view that writes many numbers.
+
+    >>> digits_in("fa")(62)
+    '۶۲'
+    """
+    return partial(_digits_for, lang)
+
+
+def _digits_for(lang: str, value: object) -> str:
+    return digits(value, lang)
+
+
 def card_name(code: str, lang: str) -> str:
     """The spoken name of a card code: "هفت خاج", "seven of clubs"."""
     card = Card.parse(code)  # the engine reads a card code; its rank and suit name the words
@@ -100,12 +114,12 @@ def card_name(code: str, lang: str) -> str:
     return f"{rank_name} {suit_name}" if lang == "fa" else f"{rank_name} of {suit_name}"
 
 
-def addends(cards, lang: str) -> list[str]:
+def addends(cards: Iterable[Card], lang: str) -> list[str]:
     """Each number card's value in a sum of eleven (the engine's `card_sum`), in the language's digits."""
     return [digits(card_sum([card]), lang) for card in cards]
 
 
-def card_names(cards, lang: str) -> str:
+def card_names(cards: Iterable[object], lang: str) -> str:
     """Cards (or codes) named in a sentence: "four of diamonds and two of hearts"."""
     return join([card_name(str(c), lang) for c in cards], lang)
 

@@ -25,6 +25,7 @@ import ipaddress
 import math
 import time
 from collections.abc import Callable
+from typing import cast
 
 import anyio.to_thread
 from fastapi import Depends, FastAPI, Request
@@ -168,7 +169,7 @@ def rate_limited(request: Request, error: Exception) -> Response:
 
 
 def limits_of(request: Request) -> RateLimits:
-    return request.app.state.limits
+    return cast(RateLimits, request.app.state.limits)
 
 
 def hint_budget(request: Request, loaded: LoadedMatch, service: Service) -> None:

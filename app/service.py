@@ -24,14 +24,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, update
+from sqlalchemy import Connection, Engine, RowMapping, bindparam, insert, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
-from engine import Card, MatchState, Move, Rules, RulesError, bot, games, observation
+from engine import Card, MatchState, Move, Rules, RulesError, games, move_values, observation
 from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
@@ -50,6 +50,11 @@ PRACTICE_RULES = Rules()  # free practice: one round under the table rules
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
 
+
+
+State = Any
+"""A match's state, of whichever game it is (its engine game's own state type): the service
+stores and replays every game alike and leaves the state to `Loaded.game`."""
 
 
 def game_of(match: Match) -> AnyGame:
@@ -80,7 +85,7 @@ class Loaded:
     """A match row and its state rebuilt from the moves. `changed` tells if this request wrote a move."""
 
     match: Match
-    state: MatchState
+    state: State
     changed: bool = False
 
     @property
@@ -148,7 +153,7 @@ def preset_rules(preset: str, players: int) -> Rules:
     return Rules.preset(preset, players=players)
 
 
-def replay(connection: Connection, match: Match, since: tuple[int, MatchState] | None = None) -> MatchState:
+def replay(connection: Connection, match: Match, since: tuple[int, State] | None = None) -> State:
     """The state after the stored moves, from the deal or from a known (ply, state)."""
     game = game_of(match)
     start, state = since or (0, game.new_match(match.seed, game.rules_from_dict(json.loads(match.rules))))
@@ -180,10 +185,10 @@ SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the paramete
 )
 
 
-def _match_of(row: Mapping[str, Any]) -> Match:
+def _match_of(row: RowMapping | Mapping[str, Any]) -> Match:
     """A `Match` holding a row's columns, made the way SQLAlchemy makes one it loads (no session
     tracks it either way): `Match(**row)` costs ~30 times as much, in SQLModel's constructor."""
-    match = MATCH_MAKER.new_instance()
+    match: Match = MATCH_MAKER.new_instance()
     match.__dict__.update(row)
     return match
 
@@ -237,11 +242,11 @@ class MatchService:
         self.new_seed = new_seed
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
         # id -> (undos, ply, state, the match row's columns as they were then)
-        self._cache: OrderedDict[str, tuple[int, int, MatchState, dict[str, Any]]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]] = OrderedDict()
 
-    def _state(self, connection: Connection, match: Match) -> MatchState:
+    def _state(self, connection: Connection, match: Match) -> State:
         """The match's state: from the cache of recent states, brought up to date by replaying."""
         with self._cache_lock:
             hit = self._cache.get(match.id)
@@ -257,7 +262,7 @@ class MatchService:
         self._keep(match, state)
         return state
 
-    def _keep(self, match: Match, state: MatchState) -> None:
+    def _keep(self, match: Match, state: State) -> None:
         """Cache a state, and a copy of the row beside it (the caller's `Match` may change on);
         call it only with committed moves."""
         row = {name: getattr(match, name) for name in MATCH_COLUMNS}
@@ -375,7 +380,7 @@ class MatchService:
             loaded = [Loaded(m, self._state(session.connection(), m)) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
-    def _write(self, connection: Connection, match: Match, state: MatchState, move: Move) -> MatchState:
+    def _write(self, connection: Connection, match: Match, state: State, move: object) -> State:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
         game = game_of(match)
         after = game.apply(state, move)
@@ -390,11 +395,16 @@ class MatchService:
         """The table as stored now: the answer to a request that lost a race in the database."""
         return self.load(match_id, secret)
 
-    def play(self, match_id: str, secret: str, ply: int, move: Move, undos: int | None = None) -> Loaded:
-        """The human's move, if the match is still at `ply` (and, when given, after `undos` undos)."""
+    def play(
+        self, match_id: str, secret: str, ply: int, move: object, undos: int | None = None, game: str | None = None
+    ) -> Loaded:
+        """The human's move, if the match is still at `ply` (and, when given, after `undos` undos).
+        `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
             with write_transaction(self.engine) as connection:
                 match = _get(connection, match_id, secret, lock=True)
+                if game is not None and game != match.game:  # a move form of another game
+                    raise Refused("garbage")
                 state = self._state(connection, match)
                 if ply != match.ply or (undos is not None and undos != match.undos):
                     return Loaded(match, state)
@@ -547,8 +557,7 @@ class MatchService:
         if hit is not None:
             return hit
         # every move in every world (no pruning): a hint compares every card, not just the best
-        pro = bot("pro", seed=bot_seed(loaded.match, loaded.ply) ^ 0x5EED, worlds=HINT_WORLDS, prune=None)
-        values = pro.evaluate(observation(loaded.state, HUMAN))
+        values = move_values(observation(loaded.state, HUMAN), bot_seed(loaded.match, loaded.ply) ^ 0x5EED, HINT_WORLDS)
         with self._cache_lock:
             self._hints[key] = values
             while len(self._hints) > self.CACHE_SIZE:

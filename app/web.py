@@ -12,11 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request
 from fastapi.responses import Response
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
+from jinja2.runtime import Context
 from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup
 
@@ -59,14 +60,15 @@ CARD_ART = "cards.svg"  # under static/: the court figures and the back, as SVG 
 
 
 @pass_context
-def _digits(context, value: object) -> str:
+def _digits(context: Context, value: object) -> str:
     return digits(value, context.get("lang", "fa"))
 
 
 @lru_cache(maxsize=4096)
 def _face_picture(index: str, symbol: str, color: str, court: bool, suit: str, label: str) -> Markup:
     card = SimpleNamespace(index=index, symbol=symbol, color=color, face=court)
-    return Markup(templates.env.get_template("_cards.html").module.face_picture(card, label, suit))
+    macros: Any = templates.env.get_template("_cards.html").module  # a template's macros are its module's attributes
+    return Markup(macros.face_picture(card, label, suit))
 
 
 def _face(card: Any, label: str = "") -> Markup:
@@ -84,9 +86,10 @@ def _card_art() -> str:
 
 
 @pass_context
-def _static_url(context, name: str) -> str:
+def _static_url(context: Context, name: str) -> str:
     """`static_url('app.css')`: the file's address with its content hash (app/wire.py)."""
-    return context["request"].app.state.assets.url(name)
+    url: str = context["request"].app.state.assets.url(name)
+    return url
 
 
 # Jinja's i18n extension gives templates `_`, `gettext`, `ngettext` and `{% trans %}`. `render`
@@ -117,11 +120,11 @@ def is_htmx(request: Request) -> bool:
 
 
 def get_settings(request: Request) -> Settings:
-    return request.app.state.settings
+    return cast(Settings, request.app.state.settings)
 
 
 def get_service(request: Request) -> MatchService:
-    return request.app.state.service
+    return cast(MatchService, request.app.state.service)
 
 
 # Dependencies. FastAPI runs a plain `def` in its threadpool: right for `load_match` (it reads

@@ -30,13 +30,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from starlette.datastructures import Headers
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipResponder, IdentityResponder
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 try:  # brotli is in the lock files; without it, gzip alone is offered
-    import brotli
+    import brotli  # type: ignore[import-untyped]  # ships no type hints
 except ImportError:  # pragma: no cover
     brotli = None
 
@@ -93,13 +94,14 @@ class BrotliResponder(IdentityResponder):
 
     def __init__(self, app: ASGIApp, minimum_size: int, exclude_content_types: tuple[str, ...]):
         super().__init__(app, minimum_size, exclude_content_types=exclude_content_types)
-        self.compressor = None
+        self.compressor: Any = None  # a brotli.Compressor, made for the first chunk
 
     async def apply_compression(self, body: bytes, *, more_body: bool) -> bytes:
         if self.compressor is None:
             self.compressor = brotli.Compressor(quality=BROTLI_QUALITY[len(body) >= LONG_ANSWER])
         data = self.compressor.process(body)
-        return data + (self.compressor.flush() if more_body else self.compressor.finish())
+        tail: bytes = self.compressor.flush() if more_body else self.compressor.finish()
+        return bytes(data) + tail
 
 
 class SizedGZipResponder(GZipResponder):

@@ -159,7 +159,7 @@ def test(args: list[str]) -> None:
     catalogs()
     ensure_test_packages()
     _run(PYTHON, "-m", "ruff", "check", ".")
-    _run(PYTHON, "-m", "mypy")  # the engine, --strict (pyproject.toml's [tool.mypy])
+    _run(PYTHON, "-m", "mypy")  # --strict: the engine, the games' web parts and what they import (pyproject.toml)
     _run(PYTHON, "-m", "pytest", *args)
 
 

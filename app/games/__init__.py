@@ -10,6 +10,7 @@ module here. A game defined elsewhere (the tests' own) joins with `register`, be
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -23,11 +24,42 @@ from ..web import serve_templates
 from . import allfours, chaharbargh
 
 
+class Tutorial(Protocol):
+    """A game's step-by-step lessons (app/routes/learn.py serves them): progress is the browser's
+    own (its signed session cookie), never stored on the server."""
+
+    def index(self, request: Request, lang: str) -> Response:
+        """The list of lessons, with where the learner left off."""
+        ...
+
+    def restart(self, request: Request) -> Response:
+        """Forget this browser's progress and go back to the list."""
+        ...
+
+    def lesson(self, request: Request, key: str, lang: str, q: SelectionQuery) -> Response:
+        """The lesson `key`'s position, with what its address selects."""
+        ...
+
+    def answer(self, request: Request, key: str, lang: str, form: Mapping[str, list[str]]) -> Response:
+        """The learner's move, read from the posted form's fields by the game itself: praised,
+        or told why it is wrong."""
+        ...
+
+    def refused(self, request: Request, key: str, lang: str, message_key: str, status: int) -> Response:
+        """The lesson again with why a request about it was refused (a form that does not fit)."""
+        ...
+
+
 class WebGame(Protocol):
     """What the routes need of one game's web parts (its `name` is the engine game's)."""
 
     name: str
     in_stats: bool  # whether the history's statistics (wins, margins, surs by level) count its matches
+
+    @property
+    def tutorial(self) -> Tutorial | None:
+        """Its lessons at /learn/{name} (the first game's at /learn), if it has any."""
+        ...
 
     def title(self, lang: str) -> str:
         """The game's name in `lang`, as the home form and the lists of matches show it."""
@@ -57,6 +89,10 @@ class WebGame(Protocol):
         """The finished match at `ply` (the route has checked that it is over)."""
         ...
 
+    def rules(self, request: Request, lang: str) -> Response:
+        """Its rules page (/rules/{name}; the first game's is /rules too)."""
+        ...
+
 
 _WEB: dict[str, WebGame] = {web.name: web for web in (chaharbargh.WEB, allfours.WEB)}
 
@@ -64,6 +100,17 @@ _WEB: dict[str, WebGame] = {web.name: web for web in (chaharbargh.WEB, allfours.
 def web_game(name: str) -> WebGame:
     """The web parts of the game `name`; `LookupError` if it has none."""
     return _WEB[name]
+
+
+def find_game(name: str) -> WebGame | None:
+    """The web parts of the game `name`, or None if no game of that name is served."""
+    return _WEB.get(name)
+
+
+def first_game() -> WebGame:
+    """The game the site opens with: the home form's first choice, whose rules and lessons are
+    at /rules and /learn."""
+    return next(iter(_WEB.values()))
 
 
 def titles(lang: str) -> dict[str, str]:

@@ -1,8 +1,9 @@
-"""The routers, one per area of the site; `app.main` includes them in this order."""
+"""The routers, one per area of the site; `app.main` includes them in this order. None names a
+game: each asks the registry of the games' web parts (app/games/). The move as a game's move
+text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's address is matched first."""
 
 from __future__ import annotations
 
-from ..games.allfours import routes as allfours
 from . import home, learn, play, practice, rules
 
-ROUTERS = (home.router, play.router, allfours.router, practice.router, learn.router, rules.router)
+ROUTERS = (home.router, play.router, practice.router, learn.router, rules.router, play.text_moves)

@@ -18,8 +18,8 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from engine import games
 
 from ..common_views import urls
-from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery
-from ..games import web_game
+from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery, TextMoveForm
+from ..games import find_game, web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..service import Refused
@@ -111,3 +111,24 @@ def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Respon
         json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
         headers={"Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"'},
     )
+
+
+text_moves = APIRouter()  # included after every other router: its last path segment is any game's name
+
+
+@text_moves.post("/m/{match_id}/{secret}/{game}")
+def play_text_move(
+    request: Request,
+    match_id: str,
+    secret: str,
+    game: str,
+    form: Annotated[TextMoveForm, Form()],
+    service: Service,
+    lang: Lang,
+) -> Response:
+    """A move as its game's move text, posted to the address named after the match's game (All
+    Fours' `/m/{id}/{secret}/allfours`: a decision or a card has no cards it takes)."""
+    if find_game(game) is None:
+        raise Refused("no_page", 404)
+    loaded = service.play(match_id, secret, form.ply, form.move, game=game)
+    return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)

@@ -1,32 +1,26 @@
-"""The rules explorer at /rules (its view models are in app/games/chaharbargh/rules_page.py)."""
+"""The rules pages: /rules is the first game's, /rules/{game} any game's (each drawn by its game,
+app/games/)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from ..games.chaharbargh.rules_page import rules_page
-from ..i18n import rt, t
-from ..web import Lang, render
+from ..games import find_game, first_game
+from ..service import Refused
+from ..web import Lang
 
 router = APIRouter()
 
 
 @router.get("/rules")
 def show_rules(request: Request, lang: Lang) -> Response:
-    return render(
-        request,
-        "chaharbargh/rules.html",
-        lang,
-        page=rules_page(lang),
-        faq_title=rt(lang, "faq_title"),
-        tips_title=rt(lang, "tips_title"),
-        toc_title=rt(lang, "toc"),
-        play=rt(lang, "play"),
-        empty=rt(lang, "empty"),
-        example_label=rt(lang, "example"),
-        score_heads=[rt(lang, "score_item"), rt(lang, "score_points")],
-        sheet_title=rt(lang, "sheet_round"),
-        total_label=t(lang, "line_total"),
-        current="rules",
-    )
+    return first_game().rules(request, lang)
+
+
+@router.get("/rules/{game}")
+def show_game_rules(request: Request, game: str, lang: Lang) -> Response:
+    web = find_game(game)
+    if web is None:
+        raise Refused("no_page", 404)
+    return web.rules(request, lang)

@@ -10,7 +10,7 @@ The computer players are in `engine.chaharbargh.ai`; the rules core never import
 
 from engine.cards import CARDS, Card, CardError, parse_cards
 from engine.chaharbargh.ai.base import Player
-from engine.chaharbargh.ai.players import bot
+from engine.chaharbargh.ai.players import bot, move_values
 from engine.chaharbargh.match import (
     Deal,
     Leftover,
@@ -57,6 +57,7 @@ __all__ = [
     "from_text",
     "to_text",
     "legal_moves",
+    "move_values",
     "new_match",
     "observation",
     "parse_cards",

@@ -104,3 +104,22 @@ def test_a_forged_or_stale_move_changes_nothing(client: TestClient, highcard) ->
     again = client.post(url + "/move", data={"ply": 0, "card": str(match.state.hands[0][1])}, headers=HX)
     assert again.status_code == 200 and text_of(again.text, "#message") == t("fa", "msg_already")
     assert loaded(client, url).ply == 1
+
+
+def test_its_rules_page_and_move_text_take_the_same_routes_as_every_game(client: TestClient, highcard) -> None:
+    """/rules/{game} and the move as the game's text (`/m/{id}/{secret}/{game}`) ask the registry;
+    a game without lessons has no tutorial, and an address naming no game is no page."""
+    rules = client.get("/rules/highcard?lang=en")
+    assert rules.status_code == 200 and text_of(rules.text, "h1") == "High card"
+    assert client.get("/rules/nosuchgame").status_code == 404
+    assert client.get("/learn/highcard").status_code == 404
+
+    url = client.post("/matches", data={"game": "highcard", "level": "easy"}, follow_redirects=False).headers[
+        "location"
+    ]
+    first = str(loaded(client, url).state.hands[0][0])
+    assert client.post(url + "/allfours", data={"ply": 0, "move": first}, headers=HX).status_code == 400
+    assert client.post(url + "/nosuchgame", data={"ply": 0, "move": first}, headers=HX).status_code == 404
+    assert loaded(client, url).ply == 0  # a move form of another game, or of none, changes nothing
+    played = client.post(url + "/highcard", data={"ply": 0, "move": first}, headers=HX)
+    assert played.status_code == 200 and loaded(client, url).ply == 1

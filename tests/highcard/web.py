@@ -4,6 +4,8 @@ catalogs: the game exists only in the tests."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import Request
 from fastapi.responses import Response
 
@@ -19,7 +21,9 @@ from .game import GAME, State
 TITLE = {"fa": "برگ بالا", "en": "High card"}
 
 
-def table_view(loaded: Loaded, state: State, lang: str, delay_ms: int | None, message: str | None = None) -> dict:
+def table_view(
+    loaded: Loaded, state: State, lang: str, delay_ms: int | None, message: str | None = None
+) -> dict[str, Any]:
     """What the person's seat sees, in words and card codes: their hand, the trick, the score."""
     view = GAME.observation(state, HUMAN)
     if loaded.over:
@@ -46,6 +50,7 @@ def table_view(loaded: Loaded, state: State, lang: str, delay_ms: int | None, me
 class HighCardWeb:
     name = GAME.name
     in_stats = False
+    tutorial = None  # no lessons: /learn/highcard is 404
 
     def title(self, lang: str) -> str:
         return TITLE[lang]
@@ -74,6 +79,9 @@ class HighCardWeb:
         rv = {"title": TITLE[lang], "ply": ply, "total": total, "hand": [str(c) for c in view.hand],
               "totals": [digits(x, lang) for x in state.totals]}  # fmt: skip
         return render(request, "highcard/replay.html", lang, address=address, rv=rv)
+
+    def rules(self, request: Request, lang: str) -> Response:
+        return render(request, "highcard/rules.html", lang, title=TITLE[lang], current="rules")
 
 
 WEB = HighCardWeb()

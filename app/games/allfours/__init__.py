@@ -1,6 +1,7 @@
 """All Fours at the web table: its home-form options (players and level: the Trinidad rules are
-the only ones), its table and its replay. Its move form, rules page and tutorial
-have their own routes (app/games/allfours/routes.py)."""
+the only ones), its table, its replay, its rules page and its tutorial (pages.py). A move is the
+engine's move text (`stand`, `beg`, `one`, `run` or a card code), posted to the generic
+`/m/{id}/{secret}/allfours` (app/routes/play.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from fastapi.responses import Response
 from engine.allfours.game import GAME
 
 from ...forms import MatchOptions, SelectionQuery
-from ...i18n import digits, t
+from ...i18n import digits_in, t
 from ...models import Match
 from ...service import Loaded, MatchService, Refused
 from ...web import get_settings, render
+from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
 from .views import table_view
 
@@ -21,6 +23,7 @@ from .views import table_view
 class AllFoursWeb:
     name = GAME.name
     in_stats = False  # the statistics count surs and margins to Chaharbargh's targets
+    tutorial = AllFoursTutorial()
 
     def title(self, lang: str) -> str:
         return t(lang, "game_allfours")
@@ -32,7 +35,7 @@ class AllFoursWeb:
         return service.create_game(self.name, options.level, GAME.rules(options.players))
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
-        d = lambda v: digits(v, lang)  # noqa: E731
+        d = digits_in(lang)
         rules = GAME.rules(options.players)
         players = t(lang, "summary_teams") if GAME.teams(rules) else t(lang, "summary_players", n=d(options.players))
         level = t(lang, f"level_{options.level}")
@@ -52,6 +55,9 @@ class AllFoursWeb:
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)
         return render(request, "allfours/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+
+    def rules(self, request: Request, lang: str) -> Response:
+        return show_rules(request, lang)
 
 
 WEB = AllFoursWeb()

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
-from engine.allfours import IllegalMove, MatchState, Move, Outcome, PositionError, Reason, from_text
+from engine.allfours import IllegalMove, MatchState, Move, Outcome, PositionError, Reason, RoundLog, from_text
 from engine.allfours.match import PHASES
 from engine.allfours.scoring import KINDS, ScoreLine
 
@@ -54,7 +54,7 @@ class Fields:
         if unknown:
             self.fail(f"unknown field(s) {', '.join(sorted(unknown))}")
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise DataError(f"{self.where}: {message}")
 
     def text(self, name: str) -> str:
@@ -199,7 +199,7 @@ class Run:
         return None
 
     @property
-    def ended(self):  # the RoundLog of the round the moves ended, if they did
+    def ended(self) -> RoundLog | None:  # the round the moves ended, if they did
         for step in self.steps:
             if step.outcome.round_over is not None:
                 return step.outcome.round_over

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.allfours import Move
+from engine.allfours import Move, Rules, ScoreLine
 
 from ...common_views import CardView, card_view, seat_name, side_name
 from ...datafile import entries, read_toml
@@ -102,7 +102,7 @@ def move_words(move: Move, lang: str) -> str:
     return t(lang, DECISION_KEYS[move.decision])
 
 
-def line_words(line, rules, lang: str) -> str:
+def line_words(line: ScoreLine, rules: Rules, lang: str) -> str:
     card = card_name(str(line.card), lang) if line.card is not None else ""
     label = t(lang, LINE_KEYS.get(line.kind, f"af_line_{line.kind}"), card=card)
     text = f"{label}: {side_name(line.side, rules, lang)} +{digits(line.points, lang)}"

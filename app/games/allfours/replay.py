@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from engine.allfours import MatchState, observation
 
-from ...common_views import CardView, card_view, seat_name, side_name, urls
-from ...i18n import digits, t
+from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_name, side_name, urls
+from ...i18n import digits_in, t
 from ...service import HUMAN, Loaded
 from .examples import move_words
 from .views import (
@@ -56,19 +56,15 @@ class AfReplayView:
     dealer: str
     this_round: list[AfLine]  # this round's score lines so far, or the round the last move ended
     urls: dict[str, str]
-    first: str | None
-    previous: str | None
-    next: str | None
-    end: str | None
+    steps: ReplaySteps  # the four step buttons' addresses
 
 
 def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> AfReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves."""
     view = observation(state, HUMAN)
     rules, players = state.rules, state.players
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     page = urls(loaded.match.id, loaded.match.secret)
-    at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
     outcome = state.last
     ended = outcome.round_over if outcome is not None else None
     last_move = None
@@ -102,8 +98,5 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         dealer=seat_name(state.dealer, players, lang),
         this_round=[line_view(line, view, lang) for line in (ended.lines if ended is not None else state.lines)],
         urls=page,
-        first=at(0) if ply > 0 else None,
-        previous=at(ply - 1) if ply > 0 else None,
-        next=at(ply + 1) if ply < last_ply else None,
-        end=at(last_ply) if ply < last_ply else None,
+        steps=replay_steps(page["replay"], ply, last_ply),
     )

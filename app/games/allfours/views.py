@@ -9,13 +9,15 @@ one") as the engine scored them, and the cut for the first deal is told as the e
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.allfours import Cut, CutCard, Observation, observation, power
+from engine.allfours import Cut, CutCard, Move, Observation, Trick, observation, power
 from engine.allfours.scoring import ScoreLine
+from engine.cards import Card
 
 from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
-from ...i18n import card_name, digits, t
+from ...i18n import card_name, digits, digits_in, t
 from ...service import HUMAN, Loaded
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -105,7 +107,7 @@ def af_urls(match_id: str, secret: str) -> dict[str, str]:
     return {**out, "move": out["page"] + "/allfours", "rules": "/rules/allfours"}
 
 
-def hand_order(cards, trump: str | None = None) -> list:
+def hand_order(cards: Iterable[Card], trump: str | None = None) -> list[Card]:
     """A hand as the table draws it: by suit (trumps last when `trump` is given), then by the
     engine's `power` within the suit."""
     return sorted(cards, key=lambda c: (c.suit == trump, "CDHS".index(c.suit), power(c)))
@@ -115,7 +117,7 @@ def suit_name(suit: str, lang: str) -> str:
     return f"{t(lang, f'suit_{suit}')} {SYMBOLS[suit]}"
 
 
-def move_text(move, lang: str) -> str:
+def move_text(move: Move, lang: str) -> str:
     """A move as the log says it: a decision's words, or the card's name."""
     if move.card is not None:
         return card_name(str(move.card), lang)
@@ -150,7 +152,7 @@ def line_view(line: ScoreLine, view: Observation, lang: str) -> AfLine:
 def sheet_view(view: Observation, lang: str) -> AfSheet:
     """The last finished round's sheet: its score lines as the engine scored them."""
     log = view.finished_rounds[-1]
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     counts = ""
     if log.game is not None:
         counts = t(
@@ -172,7 +174,7 @@ def sheet_view(view: Observation, lang: str) -> AfSheet:
     )
 
 
-def _played(cards, leader: int, players: int, lang: str, winner: int | None = None) -> list[AfPlayed]:
+def _played(cards: Sequence[Card], leader: int, players: int, lang: str, winner: int | None = None) -> list[AfPlayed]:
     out = []
     for i, card in enumerate(cards):
         seat = (leader + i) % players
@@ -191,7 +193,7 @@ def tricks_view(view: Observation, lang: str) -> tuple[list[AfPlayed], list[AfPl
     return trick, cards, taker
 
 
-def taken_trick(trick, players: int, lang: str) -> tuple[list[AfPlayed], str]:
+def taken_trick(trick: Trick, players: int, lang: str) -> tuple[list[AfPlayed], str]:
     """A trick taken: its cards, the winner's marked, and who took it."""
     taker = t(lang, "af_won_by", who=seat_name(trick.winner, players, lang))
     return _played(trick.cards, trick.leader, players, lang, trick.winner), taker
@@ -220,7 +222,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     view = observation(loaded.state, HUMAN)
     match = loaded.match
     rules, players = view.rules, view.rules.players
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     my_turn = loaded.human_to_play
     playing = not loaded.over and not loaded.sheet_pending
 

@@ -1,5 +1,6 @@
 """Chaharbargh at the web table: its home-form options, its table (with the selection the address
-carries and, in a practice, the pro's hints) and its replay."""
+carries and, in a practice, the pro's hints), its replay, its rules explorer and its tutorial
+(pages.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ...i18n import t
 from ...models import Match
 from ...service import HUMAN, Loaded, MatchService
 from ...web import get_settings, render
+from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .views import Selection, add_hints, select, table_view
 
@@ -39,6 +41,7 @@ def render_table(
 class ChaharbarghWeb:
     name = "chaharbargh"
     in_stats = True
+    tutorial = ChaharbarghTutorial()
 
     def title(self, lang: str) -> str:
         return t(lang, "game_chaharbargh")
@@ -71,6 +74,9 @@ class ChaharbarghWeb:
         rv = replay_view(loaded, state, ply, total, lang)
         # the language link stays at this move
         return render(request, "chaharbargh/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+
+    def rules(self, request: Request, lang: str) -> Response:
+        return show_rules(request, lang)
 
 
 WEB = ChaharbarghWeb()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import observation
+from engine import MatchState, observation
 
-from ...common_views import CardView, card_view, urls
-from ...i18n import digits, t
+from ...common_views import CardView, ReplaySteps, card_view, replay_steps, urls
+from ...i18n import digits_in, t
 from ...service import HUMAN, Loaded
 from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
@@ -35,13 +35,10 @@ class ReplayView:
     last_move: MoveLine | None
     round_ended: bool  # the move shown ended a round (the table shows the next round's deal)
     urls: dict[str, str]
-    first: str | None
-    previous: str | None
-    next: str | None
-    end: str | None
+    steps: ReplaySteps  # the four step buttons' addresses
 
 
-def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> ReplayView:
+def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> ReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves.
 
     Every seat's hand is shown, read from the state itself, not from a seat's observation: the
@@ -51,9 +48,8 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
     """
     view = observation(state, HUMAN)
     players = view.rules.players
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     page = urls(loaded.match.id, loaded.match.secret)
-    at = lambda n: f"{page['replay']}?ply={n}"  # noqa: E731
     seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
     for seat in seats:
         seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
@@ -79,8 +75,5 @@ def replay_view(loaded: Loaded, state, ply: int, last_ply: int, lang: str) -> Re
         last_move=move_line(played.seat, played, lang, players) if played else None,
         round_ended=round_ended,
         urls=page,
-        first=at(0) if ply > 0 else None,
-        previous=at(ply - 1) if ply > 0 else None,
-        next=at(ply + 1) if ply < last_ply else None,
-        end=at(last_ply) if ply < last_ply else None,
+        steps=replay_steps(page["replay"], ply, last_ply),
     )

@@ -1,5 +1,5 @@
-"""The rules explorer's view models (its route is in app/routes/rules.py): every rule with
-examples the engine works out, the FAQ and tips.
+"""The rules explorer's view models (drawn by pages.py, served by app/routes/rules.py): every
+rule with examples the engine works out, the FAQ and tips.
 
 The view models here turn `app.games.chaharbargh.examples.result(key)` (the engine's answer for each
 example) into rows of cards and sentences; templates/rules.html only prints them.
@@ -7,12 +7,13 @@ example) into rows of cards and sentences; templates/rules.html only prints them
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Card, Move, Rules
 
 from ...common_views import CardView, card_view
-from ...i18n import addends, card_name, card_names, digits, has_message, rt, t
+from ...i18n import addends, card_name, card_names, digits, digits_in, has_message, rt, t
 from ...service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 from .examples import BY_KEY, Result, result
 
@@ -110,10 +111,13 @@ def _card(card: Card, lang: str, status: str = "", **flags: bool) -> CardView:
 
 
 def _sheet(r: Result, lang: str) -> SheetView:
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     scores = r.score or ()
     names = [seat_name(s, r.rules.players, lang) for s in range(len(scores))]
-    clubs = lambda n: rt(lang, "sheet_clubs_count", n=d(n))  # noqa: E731
+
+    def clubs(n: int) -> str:
+        return rt(lang, "sheet_clubs_count", n=d(n))
+
     return SheetView(
         sides=names,
         lines=[
@@ -132,7 +136,7 @@ def _move_results(r: Result, lang: str) -> tuple[list[str], list[str]]:
     """What the engine made of the move, in words."""
     move, outcome, players = r.move, r.outcome, r.rules.players
     assert move is not None and outcome is not None
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     name = card_name(str(move.card), lang)
     out = []
     if move.places:
@@ -179,7 +183,7 @@ def example_view(key: str, lang: str) -> ExampleView:
     ex, r = BY_KEY[key], result(key)
     move, players = r.move, r.rules.players
     assert move is not None
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     rows, results = [], []
     if r.revealed:
         who = seat_name(1, players, lang)
@@ -315,13 +319,16 @@ def _value(value: object, lang: str) -> str:
 
 
 def rules_page(lang: str) -> RulesPage:
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     two, three, four = Rules(), Rules(players=3), Rules(players=4)
     fill = {"deals": d(two.deals_per_round), "sur": d(two.sur_points), "four": d(four.sur_points),
             "target": d(two.target), "target_four": d(four.target), "low": d(TARGET_RANGE[0]),
             "high": d(TARGET_RANGE[1]), "sur_low": d(SUR_POINTS_RANGE[0]), "sur_high": d(SUR_POINTS_RANGE[1]),
             "cut_low": d(SUR_CUTOFF_RANGE[0]), "cut_high": d(SUR_CUTOFF_RANGE[1])}
-    ex = lambda keys: [example_view(k, lang) for k in keys]  # noqa: E731
+
+    def ex(keys: Iterable[str]) -> list[ExampleView]:
+        return [example_view(k, lang) for k in keys]
+
 
     sections = []
     for n, keys in RULE_EXAMPLES.items():

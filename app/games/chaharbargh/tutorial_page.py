@@ -1,4 +1,4 @@
-"""The tutorial's view models (the routes are in app/routes/learn.py): a lesson's position as
+"""The tutorial's view models (drawn by pages.py, served by app/routes/learn.py): a lesson's position as
 the table shows a match, and after the right move, what the engine did with it.
 
 A lesson page shows the position of `app.games.chaharbargh.tutorial` with the same selection, dimming and sums

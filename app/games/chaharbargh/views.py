@@ -7,12 +7,13 @@ Templates only print these values; the legal moves come from the engine, never f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import CAPTURE_SUM, Card, Move, Observation, card_sum, observation
+from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore, Rules, card_sum, observation
 
 from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
-from ...i18n import addends, card_name, card_names, counted, digits, noun, rt, t
+from ...i18n import addends, card_name, card_names, counted, digits, digits_in, noun, rt, t
 from ...service import (
     COMPUTER,
     HUMAN,
@@ -219,7 +220,7 @@ def select(
 PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
 
 
-def move_line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
+def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2) -> MoveLine:
     who = seat_name(seat, players, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
@@ -228,7 +229,7 @@ def move_line(seat: int, played, lang: str, players: int = 2) -> MoveLine:
     return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
 
 
-def sur_words(played, lang: str) -> str:
+def sur_words(played: PlayedMove, lang: str) -> str:
     """How the log names a move's sur: nothing, "sur!", or a sur that scores nothing (the
     last deal, a sur cutoff); the engine says which."""
     if not played.sur:
@@ -236,7 +237,7 @@ def sur_words(played, lang: str) -> str:
     return t(lang, "sur" if played.scores else "sur_no_points")
 
 
-def _announce(played, lang: str, players: int = 2) -> str:
+def _announce(played: PlayedMove, lang: str, players: int = 2) -> str:
     name = card_name(str(played.move.card), lang)
     text = t(lang, "computer_played", who=seat_name(played.seat, players, lang), card=name)
     if played.move.takes:
@@ -265,7 +266,7 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
     index = index % len(rounds)
     log = rounds[index]
     scores = log.score or ()
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     lines = []
     for item, (label, counted_as) in LINES.items():
         per_side = [next(line for line in score.lines if line.item == item) for score in scores]
@@ -295,7 +296,7 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
 
 def side_views(view: Observation, lang: str) -> list[SideView]:
     """Each side's line of the score panel: clubs, surs, cards taken and match total."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     return [
         SideView(
             name=side_name(s, view.rules, lang),
@@ -308,10 +309,10 @@ def side_views(view: Observation, lang: str) -> list[SideView]:
     ]
 
 
-def live_sides(view: Observation, lang: str, points) -> list[SideView]:
+def live_sides(view: Observation, lang: str, points: Sequence[RoundScore]) -> list[SideView]:
     """The score panel's and the piles' sides: `side_views`, with the round's points so far and
     the items already won (`points`: the engine's round scores), and each side's last capture."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     sides = side_views(view, lang)
     for side, score in zip(sides, points, strict=True):
         side.round_points = d(score.total)
@@ -385,7 +386,7 @@ class Board:
 
 def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
     """Hand and table cards (dimmed, capturing, selected, takeable), the action button and the sum line."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     options = _options(view, sel.card) if sel.card else []
     takeable = frozenset().union(*(m.takes for m in options))
     capturing = {m.card for m in view.legal_moves if m.takes}
@@ -468,10 +469,10 @@ def seats_view(view: Observation, lang: str, level: str, loaded_turn: int | None
     return out
 
 
-def rules_summary(rules, lang: str, practice: bool = False) -> list[str]:
+def rules_summary(rules: Rules, lang: str, practice: bool = False) -> list[str]:
     """The match's rules in a few words, read from its `Rules`: players, target, every house rule.
     A practice is one round: no target."""
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
     items = [
         t(lang, "summary_teams") if rules.teams else t(lang, "summary_players", n=d(rules.players)),
         *([] if practice else [t(lang, "summary_target", n=d(rules.target))]),
@@ -600,7 +601,7 @@ def table_view(
     match = loaded.match
     rules, players = view.rules, view.rules.players
     sel = sel or Selection()
-    d = lambda v: digits(v, lang)  # noqa: E731
+    d = digits_in(lang)
 
     my_turn = loaded.human_to_play
     b = board(view, sel, lang, my_turn)

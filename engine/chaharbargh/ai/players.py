@@ -369,6 +369,19 @@ BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {
 }
 
 
+def move_values(view: Observation, seed: int, worlds: int) -> dict[Move, float]:
+    """The pro's value of every legal move of `view`'s seat: its average round score difference
+    over `worlds` sampled worlds, every move played out in every world (no pruning), so that
+    the values can be compared move by move (a practice hint shows them).
+
+    >>> from engine.chaharbargh import new_match, observation
+    >>> values = move_values(observation(new_match(seed=7), 0), seed=1, worlds=8)
+    >>> sorted(values) == sorted(new_match(seed=7).legal_moves())
+    True
+    """
+    return ProPlayer(seed, worlds=worlds, prune=None).evaluate(view)
+
+
 def bot(level: str, seed: int | None = None, **settings: float | str) -> Player:
     """A computer player of the named level, with its own seeded generator.
 
