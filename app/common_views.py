@@ -8,8 +8,8 @@ from typing import Any, Protocol
 
 from engine import Card
 
-from .i18n import card_name, t
-from .service import HUMAN
+from .i18n import card_name, digits, t
+from .service import HUMAN, Loaded
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -66,13 +66,90 @@ def card_view(card: Card, lang: str, **flags: Any) -> CardView:
         **flags,
     )
 
+@dataclass(frozen=True)
+class Seating:
+    """Whose table is drawn (`me`) and what it calls every seat: "you", a person by the name
+    they gave (or "player 2" until they give one), a computer by where it sits from `me`.
+
+    >>> s = Seating(players=4, me=2, names=("Ali", "", "", ""), people=frozenset({0, 2}))
+    >>> [s.name(seat, "en") for seat in range(4)], s.relative(3)
+    (['Ali', 'Right opponent', 'you', 'Left opponent'], 1)
+    """
+
+    players: int
+    me: int = HUMAN
+    names: tuple[str, ...] = ()  # each seat's person's display name ("" for none)
+    people: frozenset[int] = frozenset({HUMAN})
+
+    def relative(self, seat: int) -> int:
+        """Where `seat` sits from `me`: 0 is me, 1 the next to play after me, and so on."""
+        return (seat - self.me) % self.players
+
+    def seat_at(self, place: int) -> int:
+        """The seat `place` seats after `me` in the order of play (the inverse of `relative`)."""
+        return (self.me + place) % self.players
+
+    def name(self, seat: int, lang: str) -> str:
+        if seat == self.me:
+            return t(lang, "you")
+        if seat in self.people:
+            given = self.names[seat] if seat < len(self.names) else ""
+            return given or t(lang, "seat_player", n=digits(seat + 1, lang))
+        return t(lang, f"seat_{self.players}_{self.relative(seat)}")
+
+    def side(self, side: int, rules: TableRules, lang: str) -> str:
+        """A score's owner: a seat, or with four players a team (yours or theirs)."""
+        if rules.teams:
+            return t(lang, f"team_{(side - rules.side_of(self.me)) % 2}")
+        return self.name(side, lang)
+
+
+def seating_of(loaded: Loaded) -> Seating:
+    """How the table of the person asking (`loaded.seat`) names every seat."""
+    players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
+    seats = loaded.seats
+    people = frozenset(seat for seat in seats.people if seat < players)
+    return Seating(players, loaded.seat, tuple(seats.name(seat) for seat in range(players)), people)
+
+
+def seat_levels(loaded: Loaded, lang: str) -> list[str]:
+    """What the table says under each seat's name: a computer's level, or that a person sits there."""
+    players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
+    seats = loaded.seats
+    return [
+        t(lang, "seat_kind_person") if seats.person(seat) else t(lang, f"level_{seats.level(seat)}")
+        for seat in range(players)
+    ]
+
+
+@dataclass(frozen=True)
+class InviteView:
+    """An invite link for a person seat nobody has taken yet (shown to the creator only)."""
+
+    seat: int
+    url: str
+    label: str  # which seat it is, from the creator's place
+
+
+def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
+    """The creator's invite links, one per person seat not taken; none for anyone else."""
+    if loaded.seat != HUMAN or loaded.over:
+        return []
+    seating, seats = seating_of(loaded), loaded.seats
+    return [
+        InviteView(seat, f"/m/{loaded.match.id}/join/{seats.invite(seat)}", seating.name(seat, lang))
+        for seat in seats.people
+        if seat and not seats.claimed(seat) and seat < seating.players
+    ]
+
+
 def seat_name(seat: int, players: int, lang: str) -> str:
-    """How the table names a seat: "you", or the computer by where it sits (and the partner)."""
-    return t(lang, "you") if seat == HUMAN else t(lang, f"seat_{players}_{seat}")
+    """How a one-person table names a seat: "you", or the computer by where it sits (and the partner)."""
+    return Seating(players).name(seat, lang)
 
 def side_name(side: int, rules: TableRules, lang: str) -> str:
-    """A score's owner: a seat, or with four players a team."""
-    return t(lang, f"team_{side}") if rules.teams else seat_name(side, rules.players, lang)
+    """A score's owner at a one-person table: a seat, or with four players a team."""
+    return Seating(rules.players).side(side, rules, lang)
 
 def urls(match_id: str, secret: str) -> dict[str, str]:
     page = f"/m/{match_id}/{secret}"
@@ -82,6 +159,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "computer": page + "/computer",
         "next": page + "/next",
         "undo": page + "/undo",
+        "fill": page + "/fill",
         "practice": "/practice",
         "record": page + "/record.json",
         "rematch": page + "/rematch",
@@ -115,14 +193,16 @@ def replay_steps(replay_url: str, ply: int, last_ply: int) -> ReplaySteps:
     )
 
 
-def winner_words(view: Ending, lang: str) -> str:
-    """Who won the match, as the match end says it ("You won!", "Your team lost."): either game's view."""
+def winner_words(view: Ending, lang: str, seating: Seating | None = None) -> str:
+    """Who won the match, as the match end says it to the seat it is drawn for ("You won!",
+    "Your team lost."): either game's view."""
     rules, side = view.rules, view.winner
+    seating = seating or Seating(rules.players)
     assert side is not None, "only a finished match has a winner to name"
     if rules.teams:
-        return t(lang, "team_won" if side == rules.side_of(HUMAN) else "team_lost")
-    if side == HUMAN:
+        return t(lang, "team_won" if side == rules.side_of(seating.me) else "team_lost")
+    if side == seating.me:
         return t(lang, "you_won")
-    if rules.players == 2:
+    if rules.players == 2 and side not in seating.people:
         return t(lang, "computer_won")
-    return t(lang, "seat_won", who=seat_name(side, rules.players, lang))
+    return t(lang, "seat_won", who=seating.name(side, lang))

@@ -18,6 +18,7 @@ from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
+from .seats import SEAT_CHOICES
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
@@ -89,6 +90,9 @@ class MatchOptions(FormModel):
         "house": "bad_flag",
         "sur_points": "bad_sur_points",
         "sur_cutoff": "bad_sur_cutoff",
+        "seat1": "bad_seat",
+        "seat2": "bad_seat",
+        "seat3": "bad_seat",
     }
     game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]  # others read players and level only
     level: Literal[LEVELS]  # type: ignore[valid-type]
@@ -103,6 +107,13 @@ class MatchOptions(FormModel):
     house: Flag | None = None
     sur_points: Blank | in_range(SUR_POINTS_RANGE) = None  # type: ignore[valid-type]
     sur_cutoff: Literal[""] | in_range(SUR_CUTOFF_RANGE) | None = None  # type: ignore[valid-type]
+    seat1: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # each seat after yours:
+    seat2: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # a person or a computer
+    seat3: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # level (left out: `level`)
+
+    def seat_choices(self, players: int) -> list[str | None]:
+        """Who sits in seats 1 … players-1 (a seat past the game's seats is not read)."""
+        return [self.seat1, self.seat2, self.seat3][: players - 1]
 
     def house_rules(self) -> dict[str, Any]:
         """The house rules this form changes from its preset (for `service.rules_for`)."""

@@ -10,7 +10,7 @@ from babel.dates import format_skeleton
 
 from .common_views import urls
 from .i18n import digits, digits_in, t
-from .service import HUMAN, LEVELS, Loaded
+from .service import HUMAN, LEVELS, Loaded, MatchService
 
 
 @dataclass
@@ -33,7 +33,7 @@ def saved_matches(items: list[Loaded], lang: str, titles: dict[str, str]) -> lis
         totals = game.totals(state)
         out.append(
             SavedMatch(
-                url=urls(item.match.id, item.match.secret)["page"],
+                url=urls(item.match.id, MatchService.secret_of(item.match, item.seat))["page"],
                 game=titles[item.match.game],
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(game.target(game.rules_of(state)), lang),
@@ -87,7 +87,7 @@ def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[Hist
         out.append(
             HistoryEntry(
                 id=match.id,
-                url=urls(match.id, match.secret)["page"],
+                url=urls(match.id, MatchService.secret_of(match, item.seat))["page"],
                 # the day only: the time is the server's (UTC), hours off from the player's clock
                 date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),

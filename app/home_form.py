@@ -11,6 +11,7 @@ from engine import Rules, games
 
 from .forms import MatchOptions
 from .i18n import digits_in, rt, t
+from .seats import PERSON
 from .service import LEVELS, PLAYERS, PRESETS, TARGET_RANGE, Refused, preset_rules, rules_for
 
 
@@ -28,6 +29,8 @@ class NewMatchForm:
     sur_points: int
     sur_cutoff: str  # "" for none
     levels: list[tuple[str, str, str]]  # value, name, how it plays
+    seats: list[tuple[str, str, str]]  # each seat after yours: field name, label, the value chosen ("": the level)
+    seat_choices: list[tuple[str, str]]  # value, words: a computer at the chosen level, a friend, a level
     player_choices: list[tuple[int, str]]
     presets: list[tuple[str, str, str]]  # value, name, what it changes
     capture_modes: list[tuple[str, str]]
@@ -91,6 +94,7 @@ def new_match_form(
     except (ValueError, LookupError):
         options, rules = MatchOptions(level=LEVELS[0]), preset_rules("table", 2)
     values = _form_values(rules)
+    seats_chosen = enumerate(options.seat_choices(4), 1)
     defaults = {p: {n: _form_values(preset_rules(p, n)) for n in PLAYERS} for p in PRESETS}
     return NewMatchForm(
         game=options.game,
@@ -103,6 +107,9 @@ def new_match_form(
         sur_points=rules.sur_points,
         sur_cutoff=str(values["sur_cutoff"]),
         levels=[(lvl, t(lang, f"level_{lvl}"), t(lang, f"level_{lvl}_about")) for lvl in LEVELS],
+        seats=[(f"seat{n}", t(lang, "seat_choice_label", n=d(n + 1)), chosen or "") for n, chosen in seats_chosen],
+        seat_choices=[("", t(lang, "seat_choice_level")), (PERSON, t(lang, "seat_choice_person"))]
+        + [(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
         player_choices=[(n, t(lang, f"players_{n}")) for n in PLAYERS],
         presets=[(p, t(lang, f"preset_{p}"), t(lang, f"preset_{p}_about")) for p in PRESETS],
         capture_modes=[(m, rt(lang, f"val_{m}")) for m in ("hand", "card", "off")],

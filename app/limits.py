@@ -66,7 +66,8 @@ def client_of(scope: Scope) -> str:
 
 
 def creates(scope: Scope) -> bool:
-    """Whether a request would store a new match: a POST to start one or to rematch a finished one.
+    """Whether a request would store a new match: a POST to start one or to rematch a finished one;
+    taking a seat by an invite counts as one too (so joining is rate-limited like creating).
 
     >>> [creates({"method": "POST", "path": p}) for p in ("/matches", "/m/a1/s2/rematch", "/m/a1/s2/move")]
     [True, True, False]
@@ -74,7 +75,10 @@ def creates(scope: Scope) -> bool:
     False
     """
     path = scope["path"]
-    return scope["method"] == "POST" and (path in CREATING or (path.startswith("/m/") and path.endswith("/rematch")))
+    at_match = path.startswith("/m/")
+    return scope["method"] == "POST" and (
+        path in CREATING or (at_match and (path.endswith("/rematch") or "/join/" in path))
+    )
 
 
 def parse(limit: str) -> list[RateLimitItem]:

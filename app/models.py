@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, DateTime, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from .settings import random_seed
@@ -39,6 +39,7 @@ class Match(SQLModel, table=True):
     undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back
     bot_seed: int | None = Field(default_factory=random_seed, sa_column=Column(BigInteger, nullable=True))
     rematch: str | None = Field(default=None, max_length=32)  # the match its first rematch made (see `rematch`)
+    seats: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # app/seats.py; None: one person
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
 

@@ -15,13 +15,13 @@ is written only if the stored position is that one).
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import Connection, Engine, RowMapping, bindparam, insert, update
@@ -36,6 +36,7 @@ from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow, bot_seed_of, now
+from .seats import SEAT_CHOICES, Seats
 from .settings import random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
@@ -82,11 +83,28 @@ class Refused(ValueError):
 
 @dataclass(frozen=True)
 class Loaded:
-    """A match row and its state rebuilt from the moves. `changed` tells if this request wrote a move."""
+    """A match row and its state rebuilt from the moves, as the person at `seat` asked for it
+    (their address's secret names the seat). `changed` tells if this request wrote a move."""
 
     match: Match
     state: State
     changed: bool = False
+    seat: int = HUMAN
+
+    @cached_property
+    def seats(self) -> Seats:
+        """Who sits where: people and computers (app/seats.py)."""
+        return Seats.from_json(self.match.seats, self.match.level)
+
+    @property
+    def waiting(self) -> bool:
+        """A person seat is not taken yet: nobody plays until it is, or until the creator gives
+        it to a computer."""
+        return not self.over and self.seats.waiting
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn(self.state)
 
     @property
     def ply(self) -> int:
@@ -115,12 +133,22 @@ class Loaded:
 
     @property
     def computer_to_play(self) -> bool:
-        """A computer seat is to move (every seat but the person's is a computer)."""
-        return not self.over and not self.sheet_pending and self.game.turn(self.state) != HUMAN
+        """A computer seat is to move."""
+        return self._in_play and not self.seats.person(self.turn)
 
     @property
     def human_to_play(self) -> bool:
-        return not self.over and not self.sheet_pending and self.game.turn(self.state) == HUMAN
+        """The person asking is to move."""
+        return self._in_play and self.turn == self.seat
+
+    @property
+    def others_turn(self) -> bool:
+        """Another person at the table is to move: this table waits for them."""
+        return self._in_play and self.turn != self.seat and self.seats.person(self.turn)
+
+    @property
+    def _in_play(self) -> bool:
+        return not self.over and not self.sheet_pending and not self.seats.waiting
 
     @property
     def can_undo(self) -> bool:
@@ -193,17 +221,33 @@ def _match_of(row: RowMapping | Mapping[str, Any]) -> Match:
     return match
 
 
-def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> Match:
-    """The match row, as a `Match` no session tracks; `lock` for a write: the row is locked until
-    the transaction ends (FOR UPDATE on PostgreSQL, where a second writer of this match waits
-    here and then reads the row as the first one left it). Only `_save` writes it back."""
-    row = None
-    if len(match_id) <= 32:
-        query = MATCH_BY_ID_LOCKED if lock else MATCH_BY_ID
-        row = connection.execute(query, {"match_id": match_id}).mappings().first()
-    if row is None or not hmac.compare_digest(row["secret"].encode(), secret.encode()):
+def _row(connection: Connection, match_id: str, lock: bool = False) -> RowMapping | None:
+    if len(match_id) > 32:
+        return None
+    query = MATCH_BY_ID_LOCKED if lock else MATCH_BY_ID
+    return connection.execute(query, {"match_id": match_id}).mappings().first()
+
+
+def seat_of(row: RowMapping | Mapping[str, Any], secret: str) -> int | None:
+    """The seat whose address has `secret`: 0 for the match's own, a person seat's, else None."""
+    return Seats.from_json(row["seats"], row["level"]).seat_of_secret(secret, row["secret"])
+
+
+def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> tuple[Match, int]:
+    """The match row, as a `Match` no session tracks, and the seat the secret is; `lock` for a
+    write: the row is locked until the transaction ends (FOR UPDATE on PostgreSQL, where a
+    second writer of this match waits here and then reads the row as the first one left it).
+    Only `_save` writes it back."""
+    row = _row(connection, match_id, lock)
+    seat = None if row is None else seat_of(row, secret)
+    if row is None or seat is None:
         raise NotFound(match_id)
-    return _match_of(row)
+    return _match_of(row), seat
+
+
+def _save_seats(connection: Connection, match: Match) -> None:
+    """Write who sits where (the match row is locked by the caller's transaction)."""
+    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, updated_at=now()))
 
 
 def _save(connection: Connection, match: Match, ply: int, undos: int) -> None:
@@ -273,23 +317,40 @@ class MatchService:
                 self._cache.popitem(last=False)
 
     def create(
-        self, level: str, target: int | None = None, preset: str = "table", seed: int | None = None, **options: Any
+        self,
+        level: str,
+        target: int | None = None,
+        preset: str = "table",
+        seed: int | None = None,
+        seats: Sequence[str | None] = (),
+        **options: Any,
     ) -> Match:
         """A new match: a preset with a target and any of `rules_for`'s options (players, house
-        rules); `seed` is for tests, players always get a random one. Nothing is stored if refused."""
-        return self._create(level, rules_for(preset, target, **options), "match", seed)
+        rules); `seats`: who sits after the creator (`person`, a level, or None for `level`).
+        `seed` is for tests, players always get a random one. Nothing is stored if refused."""
+        return self._create(level, rules_for(preset, target, **options), "match", seed, seats=seats)
 
-    def create_game(self, game: str, level: str, rules: Any, seed: int | None = None) -> Match:
+    def create_game(
+        self, game: str, level: str, rules: Any, seed: int | None = None, seats: Sequence[str | None] = ()
+    ) -> Match:
         """A new match of the registered game `game` under `rules` (the game's own; its web part
         has checked the home form's options against the game)."""
-        return self._create(level, rules, "match", seed, game=game)
+        return self._create(level, rules, "match", seed, game=game, seats=seats)
 
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
         return self._create(level, PRACTICE_RULES, "practice", seed)
 
-    def _create(self, level: str, rules: Any, mode: str, seed: int | None, game: str = "chaharbargh") -> Match:
-        if level not in LEVELS:
+    def _create(
+        self,
+        level: str,
+        rules: Any,
+        mode: str,
+        seed: int | None,
+        game: str = "chaharbargh",
+        seats: Sequence[str | None] = (),
+    ) -> Match:
+        if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
         match = Match(
             id=secrets.token_urlsafe(9),
@@ -300,6 +361,7 @@ class MatchService:
             level=level,
             mode=mode,
             game=game,
+            seats=Seats.new(seats, level).to_json(),
         )
         with write_session(self.engine) as session:
             session.add(match)
@@ -314,14 +376,17 @@ class MatchService:
 
         Asked again (a double click, a retried request, a second tab), it leads to the match the
         first one made: that match is noted on this one in the same transaction, under this
-        row's lock, so two racing requests store one match between them."""
+        row's lock, so two racing requests store one match between them. At a shared table the
+        same people sit in the same seats with new addresses: whichever of them asks is sent to
+        their own (`secret_of`)."""
         with write_session(self.engine) as session:
             connection = session.connection()
-            match = _get(connection, match_id, secret, lock=True)
+            match, seat = _get(connection, match_id, secret, lock=True)
             made = session.get(Match, match.rematch) if match.rematch is not None else None
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
             kept = match.model_dump(include={"rules", "level", "mode", "game"})
+            kept["seats"] = Seats.from_json(match.seats, match.level).renewed().to_json()
             game = game_of(match)
             rules = game.renewed(game.rules_from_dict(json.loads(kept["rules"])))
             kept["rules"] = json.dumps(game.rules_to_dict(rules), sort_keys=True)
@@ -336,6 +401,58 @@ class MatchService:
             session.flush()
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id))
         return made
+
+    def invited(self, match_id: str, code: str) -> tuple[Match, int]:
+        """The match and the person seat an invite code names (claimed or not); `NotFound` if none."""
+        with read_session(self.engine) as session:
+            row = _row(session.connection(), match_id)
+            seat = None if row is None else Seats.from_json(row["seats"], row["level"]).seat_of_invite(code)
+            if row is None or seat is None:
+                raise NotFound(match_id)
+            return _match_of(row), seat
+
+    def claim(self, match_id: str, code: str, name: str) -> tuple[Match, int]:
+        """The seat an invite names, taken by the person `name`: first come, under the match row's
+        lock, so two people racing for one seat get it once (the second is refused, 409). The
+        caller sends the claimer to the seat's own address (`secret_of`)."""
+        with write_transaction(self.engine) as connection:
+            row = _row(connection, match_id, lock=True)
+            seats = None if row is None else Seats.from_json(row["seats"], row["level"])
+            seat = None if seats is None else seats.seat_of_invite(code)
+            if row is None or seats is None or seat is None:
+                raise NotFound(match_id)
+            if seats.claimed(seat):
+                raise Refused("seat_taken", 409)
+            match = _match_of(row)
+            match.seats = seats.claim(seat, name).to_json()
+            _save_seats(connection, match)
+        self._forget(match_id)
+        return match, seat
+
+    def fill(self, match_id: str, secret: str) -> Loaded:
+        """The creator gives every seat nobody has taken to a computer at the match's level, so
+        the match starts without them. Only the creator's address may (403 for another seat's)."""
+        with write_transaction(self.engine) as connection:
+            match, seat = _get(connection, match_id, secret, lock=True)
+            if seat != HUMAN:
+                raise Refused("not_creator", 403)
+            seats = Seats.from_json(match.seats, match.level)
+            if seats.waiting:
+                match.seats = seats.fill().to_json()
+                _save_seats(connection, match)
+            state = self._state(connection, match)
+        self._forget(match_id)
+        return Loaded(match, state, changed=seats.waiting, seat=seat)
+
+    def _forget(self, match_id: str) -> None:
+        """Drop this process's kept copy of a match whose row changed outside a move."""
+        with self._cache_lock:
+            self._cache.pop(match_id, None)
+
+    @staticmethod
+    def secret_of(match: Match, seat: int) -> str:
+        """The secret of the table address of the person at `seat` (0: the match's own)."""
+        return Seats.from_json(match.seats, match.level).secret(seat) or match.secret
 
     def stored_moves(self, loaded: Loaded) -> list[str]:
         """The match's stored moves in order, in the engine's text form (the replay reads them)."""
@@ -361,23 +478,26 @@ class MatchService:
         against the database first."""
         with self._cache_lock:
             hit = self._cache.get(match_id)
-        if hit is None or hit[1] != ply or not hmac.compare_digest(hit[3]["secret"].encode(), secret.encode()):
+        seat = None if hit is None or hit[1] != ply else seat_of(hit[3], secret)
+        if hit is None or seat is None:
             return None
-        return Loaded(_match_of(hit[3]), hit[2])
+        return Loaded(_match_of(hit[3]), hit[2], seat=seat)
 
     def load(self, match_id: str, secret: str) -> Loaded:
         with read_session(self.engine) as session:
             connection = session.connection()
-            match = _get(connection, match_id, secret)
-            return Loaded(match, self._state(connection, match))
+            match, seat = _get(connection, match_id, secret)
+            return Loaded(match, self._state(connection, match), seat=seat)
 
-    def listed(self, ids: list[str]) -> list[Loaded]:
-        """The matches with these ids (from this browser's signed cookie), newest first."""
-        if not ids:
+    def listed(self, entries: list[tuple[str, int]]) -> list[Loaded]:
+        """The matches with these ids, each as the person at its seat sees it (from this
+        browser's signed cookie), newest first."""
+        if not entries:
             return []
+        seats = dict(entries)
         with read_session(self.engine) as session:
-            matches = session.exec(select(Match).where(col(Match.id).in_(ids))).all()
-            loaded = [Loaded(m, self._state(session.connection(), m)) for m in matches]
+            matches = session.exec(select(Match).where(col(Match.id).in_(list(seats)))).all()
+            loaded = [Loaded(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
     def _write(self, connection: Connection, match: Match, state: State, move: object) -> State:
@@ -402,17 +522,20 @@ class MatchService:
         `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
             with write_transaction(self.engine) as connection:
-                match = _get(connection, match_id, secret, lock=True)
+                match, seat = _get(connection, match_id, secret, lock=True)
                 if game is not None and game != match.game:  # a move form of another game
                     raise Refused("garbage")
                 state = self._state(connection, match)
                 if ply != match.ply or (undos is not None and undos != match.undos):
-                    return Loaded(match, state)
-                if Loaded(match, state).over:
+                    return Loaded(match, state, seat=seat)
+                here = Loaded(match, state, seat=seat)
+                if here.over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
-                if Loaded(match, state).sheet_pending:
+                if here.sheet_pending:
                     raise Refused("round_sheet", 409)
-                if game_of(match).turn(state) != HUMAN:
+                if here.waiting:
+                    raise Refused("waiting_players", 409)
+                if here.turn != seat:
                     raise Refused("not_your_turn", 409)
                 try:  # the match's own game reads the move (another game's move form is garbage to it)
                     move = game_of(match).parse_move(str(move))
@@ -425,7 +548,7 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        return Loaded(match, state, changed=True)
+        return Loaded(match, state, changed=True, seat=seat)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
@@ -448,23 +571,23 @@ class MatchService:
             loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
-        level = loaded.match.level  # every computer seat plays at the match's level
-        seat = loaded.game.turn(loaded.state)
+        bot_seat = loaded.turn
+        level = loaded.seats.level(bot_seat)  # a computer seat's own level (the match's, for most)
         game = game_of(loaded.match)
         move = game.bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
-            game.observation(loaded.state, seat)
+            game.observation(loaded.state, bot_seat)
         )
         try:
             with write_transaction(self.engine) as connection:
-                match = _get(connection, match_id, secret, lock=True)
+                match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
-                    return Loaded(match, state)
+                    return Loaded(match, state, seat=seat)
                 state = self._write(connection, match, state, move)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        return Loaded(match, state, changed=True)
+        return Loaded(match, state, changed=True, seat=seat)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The player has read the round's score sheet shown at `ply`.
@@ -475,15 +598,15 @@ class MatchService:
         """
         try:
             with write_transaction(self.engine) as connection:
-                match = _get(connection, match_id, secret, lock=True)
+                match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 if Loaded(match, state).over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if ply != match.ply or not Loaded(match, state).sheet_pending:
-                    return Loaded(match, state)
+                    return Loaded(match, state, seat=seat)
                 match.rounds_seen = game_of(match).rounds_played(state)
                 _save(connection, match, match.ply, match.undos)
-                return Loaded(match, state, changed=True)
+                return Loaded(match, state, changed=True, seat=seat)
         except Conflict:
             return self._current(match_id, secret)
 
@@ -501,12 +624,12 @@ class MatchService:
         try:
             with write_session(self.engine) as session:
                 connection = session.connection()
-                match = _get(connection, match_id, secret, lock=True)
+                match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)
                 if ply > match.ply or (undos is not None and undos != match.undos):
-                    return Loaded(match, state)  # a replayed undo: it was done already
+                    return Loaded(match, state, seat=seat)  # a replayed undo: it was done already
                 if Loaded(match, state).over:
                     raise Refused("practice_over", 409)
                 mine = session.exec(  # the person's last move made by the table the player saw
@@ -527,7 +650,7 @@ class MatchService:
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)
-        return Loaded(match, before, changed=True)
+        return Loaded(match, before, changed=True, seat=seat)
 
     @staticmethod
     def _hint_key(loaded: Loaded) -> tuple[str, int, MatchState]:

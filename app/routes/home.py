@@ -29,30 +29,46 @@ MAX_PRACTICE = 3
 LAST_OPTIONS = "options"  # the session's key for the last match's settings
 
 
-def remember(request: Request, match_id: str, practice: bool = False) -> None:
-    """Add a match id to this browser's signed session cookie.
+def remember(request: Request, match_id: str, practice: bool = False, seat: int = 0) -> None:
+    """Add a match to this browser's signed session cookie: its id, and for a seat other than
+    the creator's, `id:seat` (the cookie is signed, so only a browser that opened that seat's
+    own address can hold it; the lists link each match at its seat's address).
 
     Practice rounds have a short list of their own, so they never push a match out of the list.
     """
     key, keep = ("practice", MAX_PRACTICE) if practice else ("matches", MAX_SAVED)
-    ids = [i for i in request.session.get(key, []) if i != match_id]
-    request.session[key] = [match_id, *ids][:keep]
+    entry = match_id if seat == 0 else f"{match_id}:{seat}"
+    ids = [i for i in request.session.get(key, []) if i != entry]
+    request.session[key] = [entry, *ids][:keep]
+
+
+def _entry(item: object) -> tuple[str, int] | None:
+    """A cookie entry as (match id, seat); None for anything the server never wrote."""
+    if not isinstance(item, str):
+        return None
+    match_id, joined, seat = item.partition(":")
+    if not joined:
+        return match_id, 0
+    return (match_id, int(seat)) if seat.isdigit() else None
 
 
 def forget(request: Request, match_id: str) -> bool:
-    """Take a match id out of this browser's cookie (the match itself stays stored); whether it was there."""
+    """Take a match out of this browser's cookie (the match itself stays stored); whether it was there."""
     found = False
     for key in ("matches", "practice"):
-        ids = request.session.get(key, [])
-        if match_id in ids:
-            request.session[key] = [i for i in ids if i != match_id]
+        entries = request.session.get(key, [])
+        kept = [i for i in entries if (_entry(i) or ("", 0))[0] != match_id]
+        if len(kept) != len(entries):
+            request.session[key] = kept
             found = True
     return found
 
 
-def remembered(request: Request) -> list[str]:
-    """The ids in this browser's cookie, matches then practice rounds (a forged entry is skipped)."""
-    return [i for key in ("matches", "practice") for i in request.session.get(key, []) if isinstance(i, str)]
+def remembered(request: Request) -> list[tuple[str, int]]:
+    """The matches in this browser's cookie as (id, seat), matches then practice rounds (a
+    forged entry is skipped)."""
+    entries = (_entry(i) for key in ("matches", "practice") for i in request.session.get(key, []))
+    return [e for e in entries if e is not None]
 
 
 def remember_options(request: Request, options: MatchOptions) -> None:

@@ -44,7 +44,7 @@ def show_match(
 ) -> Response:
     """The table, drawn by the match's game with what the address asks for (a Chaharbargh
     selection is a GET whose query string holds it: the browser computes no rule)."""
-    remember(request, loaded.match.id, practice=loaded.practice)
+    remember(request, loaded.match.id, practice=loaded.practice, seat=loaded.seat)
     return web_game(loaded.match.game).page(request, service, loaded, lang, q)
 
 
@@ -80,9 +80,10 @@ def rematch(request: Request, match_id: str, secret: str, service: Service) -> R
     new deal. From HTMX the browser is sent to the new table with `HX-Redirect`."""
     if not service.load(match_id, secret).over:
         raise Refused("rematch_early", 409)  # offered on the match-end page only
+    seat = service.load(match_id, secret).seat
     match = service.rematch(match_id, secret)
-    remember(request, match.id, practice=match.mode == "practice")
-    page = urls(match.id, match.secret)["page"]
+    remember(request, match.id, practice=match.mode == "practice", seat=seat)
+    page = urls(match.id, service.secret_of(match, seat))["page"]  # the asking person's own seat
     if is_htmx(request):
         return Response(status_code=204, headers={"HX-Redirect": page})
     return RedirectResponse(page, status_code=303)

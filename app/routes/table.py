@@ -49,9 +49,10 @@ def answer(
         return render_table(request, loaded, lang, message=unchanged)
     if is_htmx(request):
         return render_table(request, loaded, lang, message=message)
+    secret = service.secret_of(loaded.match, loaded.seat)  # the asking seat's own address
     while computer_after and loaded.computer_to_play and not loaded.practice:  # each computer seat in turn
-        after = service.computer(loaded.match.id, loaded.match.secret, loaded.ply)
+        after = service.computer(loaded.match.id, secret, loaded.ply)
         if not after.changed:  # another request moved first: the table shows what it did
             break
         loaded = after
-    return RedirectResponse(urls(loaded.match.id, loaded.match.secret)["page"], status_code=303)
+    return RedirectResponse(urls(loaded.match.id, secret)["page"], status_code=303)

@@ -32,7 +32,8 @@ class AllFoursWeb:
         """The Chaharbargh fields of the form (target, preset, house rules) are not read."""
         if options.players not in GAME.seat_counts:
             raise Refused("af_bad_players")
-        return service.create_game(self.name, options.level, GAME.rules(options.players))
+        seats = options.seat_choices(options.players)
+        return service.create_game(self.name, options.level, GAME.rules(options.players), seats=seats)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         d = digits_in(lang)

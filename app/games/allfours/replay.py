@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from engine.allfours import MatchState, observation
 
-from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_name, side_name, urls
+from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import HUMAN, Loaded
+from ...service import Loaded, MatchService
 from .examples import move_words
 from .views import (
     AfLine,
@@ -61,19 +61,20 @@ class AfReplayView:
 
 def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> AfReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves."""
-    view = observation(state, HUMAN)
+    view = observation(state, loaded.seat)
     rules, players = state.rules, state.players
+    seating = seating_of(loaded)
     d = digits_in(lang)
-    page = urls(loaded.match.id, loaded.match.secret)
+    page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
     outcome = state.last
     ended = outcome.round_over if outcome is not None else None
     last_move = None
     if outcome is not None:
-        last_move = t(lang, "af_said", who=seat_name(outcome.seat, players, lang), what=move_words(outcome.move, lang))
-    trick, last_trick, taker = tricks_view(view, lang)
+        last_move = t(lang, "af_said", who=seating.name(outcome.seat, lang), what=move_words(outcome.move, lang))
+    trick, last_trick, taker = tricks_view(view, lang, seating)
     if not trick and not last_trick and outcome is not None and outcome.trick is not None:
-        last_trick, taker = taken_trick(outcome.trick, players, lang)  # the round's last, shown with the next deal
-    seats = seat_views(view, lang, playing=not state.finished)
+        last_trick, taker = taken_trick(outcome.trick, seating, lang)  # the round's last, shown with the next deal
+    seats = seat_views(view, lang, playing=not state.finished, seating=seating)
     for seat in seats:
         seat.shown = [card_view(c, lang) for c in hand_order(state.hand(seat.seat), state.trump)]
     return AfReplayView(
@@ -81,22 +82,22 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         last_ply=last_ply,
         position=t(lang, "replay_position", n=d(ply), total=d(last_ply)),
         round_no=d(len(state.rounds) + (0 if state.finished else 1)),
-        cut=cut_words(state.cut, players, lang) if state.cut is not None and not state.rounds else "",
+        cut=cut_words(state.cut, seating, lang) if state.cut is not None and not state.rounds else "",
         last_move=last_move,
         round_ended=ended is not None,
         players=players,
         level=t(lang, f"level_{loaded.match.level}"),
         seats=seats,
-        hand=[card_view(c, lang) for c in hand_order(state.hand(HUMAN), state.trump)],
+        hand=[card_view(c, lang) for c in hand_order(state.hand(loaded.seat), state.trump)],
         turnup=[card_view(c, lang, selected=i == len(state.turned) - 1) for i, c in enumerate(state.turned)],
         trump=suit_name(state.trump, lang),
         trick=trick,
         last_trick=last_trick,
         last_winner=taker,
-        sides=[(side_name(s, rules, lang), d(state.totals[s])) for s in range(rules.sides)],
+        sides=[(seating.side(s, rules, lang), d(state.totals[s])) for s in range(rules.sides)],
         target=d(rules.target),
-        dealer=seat_name(state.dealer, players, lang),
-        this_round=[line_view(line, view, lang) for line in (ended.lines if ended is not None else state.lines)],
+        dealer=seating.name(state.dealer, lang),
+        this_round=[line_view(line, view, lang, seating) for line in (state.lines if ended is None else ended.lines)],
         urls=page,
         steps=replay_steps(page["replay"], ply, last_ply),
     )

@@ -16,9 +16,19 @@ from engine.allfours import Cut, CutCard, Move, Observation, Trick, observation,
 from engine.allfours.scoring import ScoreLine
 from engine.cards import Card
 
-from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
+from ...common_views import (
+    CardView,
+    InviteView,
+    Seating,
+    card_view,
+    invites_view,
+    seat_levels,
+    seating_of,
+    urls,
+    winner_words,
+)
 from ...i18n import card_name, digits, digits_in, t
-from ...service import HUMAN, Loaded
+from ...service import Loaded, MatchService
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
@@ -38,6 +48,7 @@ class AfSeat:
     dealer: bool
     to_play: bool
     shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
+    level: str = ""  # a computer's level or that a person sits there ("": the table's level)
 
 
 @dataclass
@@ -99,6 +110,9 @@ class AfTable:
     sheet: AfSheet | None
     winner: str | None
     final_totals: list[str] = field(default_factory=list)
+    invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
+    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
+    can_fill: bool = False  # the creator may give the seats not taken to computers
 
 
 def af_urls(match_id: str, secret: str) -> dict[str, str]:
@@ -124,32 +138,33 @@ def move_text(move: Move, lang: str) -> str:
     return t(lang, DECISION_KEYS[move.decision])
 
 
-def cut_words(cut: Cut, players: int, lang: str) -> str:
+def cut_words(cut: Cut, seating: Seating, lang: str) -> str:
     """The cut for the first deal in words: each seat's card, again for each tie, and who deals.
     The engine says who tied (another attempt) and who cut highest (``cut.dealer``)."""
     def one(c: CutCard) -> str:
-        return t(lang, "af_said", who=seat_name(c.seat, players, lang), what=card_name(str(c.card), lang))
+        return t(lang, "af_said", who=seating.name(c.seat, lang), what=card_name(str(c.card), lang))
 
     said = [t(lang, "list_separator").join(one(c) for c in attempt) for attempt in cut.attempts]
     sentences = [t(lang, "af_cut", cuts=said[0])] + [t(lang, "af_cut_again", cuts=cuts) for cuts in said[1:]]
-    if cut.dealer == HUMAN:
+    if cut.dealer == seating.me:
         sentences.append(t(lang, "af_cut_you_deal"))
     else:
-        sentences.append(t(lang, "af_cut_deals", who=seat_name(cut.dealer, players, lang)))
+        sentences.append(t(lang, "af_cut_deals", who=seating.name(cut.dealer, lang)))
     return " ".join(sentences)
 
 
-def line_view(line: ScoreLine, view: Observation, lang: str) -> AfLine:
+def line_view(line: ScoreLine, view: Observation, lang: str, seating: Seating | None = None) -> AfLine:
     card = card_name(str(line.card), lang) if line.card is not None else ""
+    seating = seating or Seating(view.rules.players)
     return AfLine(
         label=t(lang, LINE_KEYS.get(line.kind, f"af_line_{line.kind}"), card=card),
-        side=side_name(line.side, view.rules, lang),
+        side=seating.side(line.side, view.rules, lang),
         points=digits(line.points, lang),
         counted=line.counted,
     )
 
 
-def sheet_view(view: Observation, lang: str) -> AfSheet:
+def sheet_view(view: Observation, lang: str, seating: Seating) -> AfSheet:
     """The last finished round's sheet: its score lines as the engine scored them."""
     log = view.finished_rounds[-1]
     d = digits_in(lang)
@@ -158,70 +173,77 @@ def sheet_view(view: Observation, lang: str) -> AfSheet:
         counts = t(
             lang,
             "af_game_counts",
-            counts=" – ".join(f"{side_name(s, view.rules, lang)} {d(n)}" for s, n in enumerate(log.game)),
+            counts=" – ".join(f"{seating.side(s, view.rules, lang)} {d(n)}" for s, n in enumerate(log.game)),
         )
     return AfSheet(
         title=t(lang, "af_sheet_title", n=d(len(view.finished_rounds))),
-        lines=[line_view(line, view, lang) for line in log.lines],
+        lines=[line_view(line, view, lang, seating) for line in log.lines],
         game_counts=counts,
         round_points=[d(p) for p in log.points()],
         redeals=t(lang, "af_redeals", n=d(log.redeals)) if log.redeals else "",
         decisions=[
-            t(lang, "af_said", who=seat_name(p.seat, view.rules.players, lang), what=move_text(p.move, lang))
+            t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang))
             for p in log.moves
             if p.move.card is None
         ],
     )
 
 
-def _played(cards: Sequence[Card], leader: int, players: int, lang: str, winner: int | None = None) -> list[AfPlayed]:
+def _played(
+    cards: Sequence[Card], leader: int, seating: Seating, lang: str, winner: int | None = None
+) -> list[AfPlayed]:
     out = []
     for i, card in enumerate(cards):
-        seat = (leader + i) % players
-        out.append(AfPlayed(seat_name(seat, players, lang), card_view(card, lang), winner == seat))
+        seat = (leader + i) % seating.players
+        out.append(AfPlayed(seating.name(seat, lang), card_view(card, lang), winner == seat))
     return out
 
 
-def tricks_view(view: Observation, lang: str) -> tuple[list[AfPlayed], list[AfPlayed], str]:
+def tricks_view(
+    view: Observation, lang: str, seating: Seating | None = None
+) -> tuple[list[AfPlayed], list[AfPlayed], str]:
     """The trick in progress, and the round's last trick taken and who took it: shown while the
     next trick is led too, so who won it is not only in the log."""
-    players = view.rules.players
-    trick = _played(view.trick, view.leader, players, lang)
+    seating = seating or Seating(view.rules.players)
+    trick = _played(view.trick, view.leader, seating, lang)
     if not view.tricks:
         return trick, [], ""
-    cards, taker = taken_trick(view.tricks[-1], players, lang)
+    cards, taker = taken_trick(view.tricks[-1], seating, lang)
     return trick, cards, taker
 
 
-def taken_trick(trick: Trick, players: int, lang: str) -> tuple[list[AfPlayed], str]:
+def taken_trick(trick: Trick, seating: Seating, lang: str) -> tuple[list[AfPlayed], str]:
     """A trick taken: its cards, the winner's marked, and who took it."""
-    taker = t(lang, "af_won_by", who=seat_name(trick.winner, players, lang))
-    return _played(trick.cards, trick.leader, players, lang, trick.winner), taker
+    taker = t(lang, "af_won_by", who=seating.name(trick.winner, lang))
+    return _played(trick.cards, trick.leader, seating, lang, trick.winner), taker
 
 
-def seat_views(view: Observation, lang: str, playing: bool) -> list[AfSeat]:
-    """Every seat but the person's, where it sits; `playing`: the match is on (a seat is to play)."""
+def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | None = None) -> list[AfSeat]:
+    """Every seat but the person's, where it sits from theirs; `playing`: the match is on (a
+    seat is to play)."""
     players = view.rules.players
+    seating = seating or Seating(players)
     return [
         AfSeat(
             seat=s,
-            name=seat_name(s, players, lang),
+            name=seating.name(s, lang),
             dom_id=f"seat-{s}",
-            place=PLACES[players][s],
+            place=PLACES[players][place],
             count=digits(view.hand_counts[s], lang),
-            partner=view.rules.teams and s == 2,
+            partner=view.rules.teams and place == 2,
             dealer=view.dealer == s,
             to_play=playing and view.turn == s,
         )
-        for s in range(1, players)
+        for place, s in ((place, seating.seat_at(place)) for place in range(1, players))
     ]
 
 
 def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
-    """The All Fours table from `observation(state, 0)` only."""
-    view = observation(loaded.state, HUMAN)
+    """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only."""
+    view = observation(loaded.state, loaded.seat)
     match = loaded.match
     rules, players = view.rules, view.rules.players
+    seating = seating_of(loaded)
     d = digits_in(lang)
     my_turn = loaded.human_to_play
     playing = not loaded.over and not loaded.sheet_pending
@@ -237,47 +259,59 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         hand.append(cv)
     decisions = [(str(m), t(lang, DECISION_KEYS[m.decision])) for m in legal if m.card is None]
 
-    trick, last_trick, taker = tricks_view(view, lang)
+    trick, last_trick, taker = tricks_view(view, lang, seating)
     turnup = [card_view(c, lang, selected=i == len(view.turned) - 1) for i, c in enumerate(view.turned)]
 
-    seats = seat_views(view, lang, playing)
+    seats = seat_views(view, lang, playing, seating)
+    levels = seat_levels(loaded, lang)
+    for seat in seats:
+        seat.level = levels[seat.seat]
 
     moves, log_finished = view.moves, False
     if loaded.sheet_pending or (loaded.over and view.finished_rounds):
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-2 * players - 2 :]
-    log = [t(lang, "af_said", who=seat_name(p.seat, players, lang), what=move_text(p.move, lang)) for p in shown]
+    log = [t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in shown]
     announce = ""
-    if not message and moves and moves[-1].seat != HUMAN:
+    if not message and moves and moves[-1].seat != seating.me:
         announce = log[-1]
 
     if loaded.over:
         state = "match-over"
     elif loaded.sheet_pending:
         state = "round-over"
+    elif loaded.waiting:
+        state = "waiting"
     elif my_turn:
         state = "your-turn"
+    elif loaded.others_turn:
+        state = "their-turn"
     else:
         state = "computer-turn"
 
     trump = suit_name(view.trump, lang)
     explain = ""  # what a decision does, under its buttons
-    if state == "computer-turn":
-        hint = t(lang, "computer_thinking", who=seat_name(view.turn, players, lang))
+    if state == "waiting":
+        hint = t(lang, "waiting_for_players")
+    elif state == "their-turn":
+        hint = t(lang, "person_to_play", who=seating.name(view.turn, lang))
+    elif state == "computer-turn":
+        hint = t(lang, "computer_thinking", who=seating.name(view.turn, lang))
     elif my_turn and view.phase == "beg":
         hint = t(lang, "af_decide_beg", suit=trump)
         explain = t(lang, "af_beg_explain")
     elif my_turn and view.phase == "answer":
-        hint = t(lang, "af_decide_answer", who=seat_name(view.leader, players, lang))
+        hint = t(lang, "af_decide_answer", who=seating.name(view.leader, lang))
     elif my_turn:
         hint = t(lang, "af_lead") if not view.trick else t(lang, "af_your_play")
     else:
         hint = ""
 
-    winner = winner_words(view, lang) if view.winner is not None else None
-    sheet = sheet_view(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None
+    winner = winner_words(view, lang, seating) if view.winner is not None else None
+    sheet_up = (loaded.sheet_pending or loaded.over) and view.finished_rounds
+    sheet = sheet_view(view, lang, seating) if sheet_up else None
     return AfTable(
-        urls=af_urls(match.id, match.secret),
+        urls=af_urls(match.id, MatchService.secret_of(match, loaded.seat)),
         ply=loaded.ply,
         state=state,
         players=players,
@@ -291,13 +325,13 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         last_winner=taker,
         turnup=turnup,
         trump=trump,
-        sides=[(side_name(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],
+        sides=[(seating.side(s, rules, lang), d(view.totals[s])) for s in range(rules.sides)],
         target=d(rules.target),
         # while a round's sheet is up the engine has dealt the next round: the sheet's round is named
         round_no=d(len(view.finished_rounds) if sheet is not None else view.round_no + 1),
-        dealer=seat_name(view.dealer, players, lang),
-        cut=cut_words(view.cut, players, lang) if view.cut is not None and playing and view.round_no == 0 else "",
-        this_round=[line_view(line, view, lang) for line in view.lines] if playing else [],
+        dealer=seating.name(view.dealer, lang),
+        cut=cut_words(view.cut, seating, lang) if view.cut is not None and playing and view.round_no == 0 else "",
+        this_round=[line_view(line, view, lang, seating) for line in view.lines] if playing else [],
         log=log,
         log_finished=log_finished,
         log_start=len(moves) - len(shown) + 1,
@@ -310,4 +344,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         sheet=sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
+        invites=invites_view(loaded, lang),
+        others_wait=loaded.waiting or loaded.others_turn,
+        can_fill=loaded.waiting and loaded.seat == 0,
     )

@@ -13,7 +13,7 @@ from ...forms import MatchOptions, SelectionQuery
 from ...home_form import quick_summary
 from ...i18n import t
 from ...models import Match
-from ...service import HUMAN, Loaded, MatchService
+from ...service import Loaded, MatchService
 from ...web import get_settings, render
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
@@ -48,7 +48,9 @@ class ChaharbarghWeb:
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
         house = options.house_rules()
-        return service.create(options.level, options.target, options.preset, players=options.players, **house)
+        seats = options.seat_choices(options.players)
+        players = options.players
+        return service.create(options.level, options.target, options.preset, players=players, seats=seats, **house)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         return quick_summary(options, lang)
@@ -58,7 +60,7 @@ class ChaharbarghWeb:
         with the table as it would look (`views.select`), so the browser computes no rule."""
         sel = Selection()
         if loaded.human_to_play:
-            sel = select(observation(loaded.state, HUMAN), q.card, q.take, q.select, q.toggle)
+            sel = select(observation(loaded.state, loaded.seat), q.card, q.take, q.select, q.toggle)
         hints = None
         if q.hint == "1" and loaded.practice and loaded.human_to_play:
             hints = service.hints(loaded)

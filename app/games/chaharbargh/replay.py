@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from engine import MatchState, observation
 
-from ...common_views import CardView, ReplaySteps, card_view, replay_steps, urls
+from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_levels, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import HUMAN, Loaded
+from ...service import Loaded, MatchService
 from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
 
@@ -44,13 +44,15 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
     Every seat's hand is shown, read from the state itself, not from a seat's observation: the
     route serves this only for a finished match, when the game record (with its seed, hence every
     card of every deal) is already the player's, and every card dealt in a round was played in it.
-    Everything else comes from the human seat's observation, as at the table.
+    Everything else comes from the asking person's seat's observation, as at the table.
     """
-    view = observation(state, HUMAN)
+    view = observation(state, loaded.seat)
     players = view.rules.players
+    seating = seating_of(loaded)
     d = digits_in(lang)
-    page = urls(loaded.match.id, loaded.match.secret)
-    seats = seats_view(view, lang, t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None)
+    page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
+    level, turn = t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None
+    seats = seats_view(view, lang, level, turn, seating, seat_levels(loaded, lang))
     for seat in seats:
         seat.shown = [card_view(c, lang) for c in state.hand(seat.seat)]
     played, round_ended = None, False
@@ -65,14 +67,14 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         round_no=d(len(view.finished_rounds) + (0 if view.winner is not None else 1)),
         players=players,
         seats=seats,
-        turn_order=turn_order(players, lang),
-        you_deal=view.dealer == HUMAN,
-        hand=[card_view(c, lang) for c in state.hand(HUMAN)],
+        turn_order=turn_order(players, lang, seating),
+        you_deal=view.dealer == loaded.seat,
+        hand=[card_view(c, lang) for c in state.hand(loaded.seat)],
         table=[card_view(c, lang) for c in view.table],
         stock_count=view.stock_count,
-        sides=live_sides(view, lang, view.points),
+        sides=live_sides(view, lang, view.points, seating),
         rules_summary=rules_summary(view.rules, lang),
-        last_move=move_line(played.seat, played, lang, players) if played else None,
+        last_move=move_line(played.seat, played, lang, players, seating) if played else None,
         round_ended=round_ended,
         urls=page,
         steps=replay_steps(page["replay"], ply, last_ply),

@@ -12,12 +12,23 @@ from dataclasses import dataclass, field
 
 from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore, Rules, card_sum, observation
 
-from ...common_views import CardView, card_view, seat_name, side_name, urls, winner_words
+from ...common_views import (
+    CardView,
+    InviteView,
+    Seating,
+    card_view,
+    invites_view,
+    seat_levels,
+    seating_of,
+    urls,
+    winner_words,
+)
 from ...i18n import addends, card_name, card_names, counted, digits, digits_in, noun, rt, t
 from ...service import (
     COMPUTER,
     HUMAN,
     Loaded,
+    MatchService,
     Refused,
 )
 
@@ -108,7 +119,7 @@ class TableView:
     lang: str
     urls: dict[str, str]
     ply: int
-    state: str  # "your-turn", "computer-turn", "round-over", "match-over"
+    state: str  # "your-turn", "computer-turn", "their-turn", "waiting", "round-over", "match-over"
     level: str
     players: int
     seats: list[SeatView]
@@ -148,6 +159,9 @@ class TableView:
     level_key: str = ""
     earlier_sheets: list[Sheet] = field(default_factory=list)  # match over: every round's sheet before the last
     motion: Motion = field(default_factory=lambda: Motion())  # what the last move did, for the cards and sounds
+    invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
+    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
+    can_fill: bool = False  # the creator may give the seats not taken to computers
 
     @property
     def names(self) -> list[str]:
@@ -220,11 +234,12 @@ def select(
 PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
 
 
-def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2) -> MoveLine:
-    who = seat_name(seat, players, lang)
+def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2, seating: Seating | None = None) -> MoveLine:
+    seating = seating or Seating(players)
+    who = seating.name(seat, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
-    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == HUMAN else 'placed')}"
+    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == seating.me else 'placed')}"
     sur = sur_words(played, lang)
     return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
 
@@ -237,9 +252,9 @@ def sur_words(played: PlayedMove, lang: str) -> str:
     return t(lang, "sur" if played.scores else "sur_no_points")
 
 
-def _announce(played: PlayedMove, lang: str, players: int = 2) -> str:
+def _announce(played: PlayedMove, lang: str, seating: Seating) -> str:
     name = card_name(str(played.move.card), lang)
-    text = t(lang, "computer_played", who=seat_name(played.seat, players, lang), card=name)
+    text = t(lang, "computer_played", who=seating.name(played.seat, lang), card=name)
     if played.move.takes:
         text += " " + t(lang, "computer_took", cards=card_names(sorted(played.move.takes), lang))
     else:
@@ -258,7 +273,7 @@ LINES = {  # each scoring item of the engine's score lines: its label, and the n
 }
 
 
-def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
+def sheet(view: Observation, lang: str, index: int = -1, seating: Seating | None = None) -> Sheet:
     """The score sheet of a finished round (default: the last), each line with the cards behind
     it: all read from the engine's score lines (`RoundScore.lines`). Its running total is the
     match's total after that round (`RoundLog.totals`)."""
@@ -281,7 +296,8 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
     leftover, leftover_cards = "", []
     if log.leftover is not None and log.leftover.cards:
         seat = log.leftover.seat
-        who = t(lang, "seat_you") if seat == HUMAN else seat_name(seat, view.rules.players, lang)
+        seating = seating or Seating(view.rules.players)
+        who = t(lang, "seat_you") if seat == seating.me else seating.name(seat, lang)
         leftover = t(lang, "leftover", who=who)
         leftover_cards = [card_view(c, lang) for c in log.leftover.cards]
     return Sheet(
@@ -294,12 +310,13 @@ def sheet(view: Observation, lang: str, index: int = -1) -> Sheet:
     )
 
 
-def side_views(view: Observation, lang: str) -> list[SideView]:
+def side_views(view: Observation, lang: str, seating: Seating | None = None) -> list[SideView]:
     """Each side's line of the score panel: clubs, surs, cards taken and match total."""
     d = digits_in(lang)
+    seating = seating or Seating(view.rules.players)
     return [
         SideView(
-            name=side_name(s, view.rules, lang),
+            name=seating.side(s, view.rules, lang),
             clubs=d(view.clubs[s]),
             surs=d(view.surs[s]),
             captured=d(len(view.piles[s])),
@@ -309,11 +326,13 @@ def side_views(view: Observation, lang: str) -> list[SideView]:
     ]
 
 
-def live_sides(view: Observation, lang: str, points: Sequence[RoundScore]) -> list[SideView]:
+def live_sides(
+    view: Observation, lang: str, points: Sequence[RoundScore], seating: Seating | None = None
+) -> list[SideView]:
     """The score panel's and the piles' sides: `side_views`, with the round's points so far and
     the items already won (`points`: the engine's round scores), and each side's last capture."""
     d = digits_in(lang)
-    sides = side_views(view, lang)
+    sides = side_views(view, lang, seating)
     for side, score in zip(sides, points, strict=True):
         side.round_points = d(score.total)
         won = [line for line in score.lines if line.points and line.item in LINES]
@@ -323,10 +342,11 @@ def live_sides(view: Observation, lang: str, points: Sequence[RoundScore]) -> li
     return sides
 
 
-def turn_order(players: int, lang: str) -> str:
+def turn_order(players: int, lang: str, seating: Seating | None = None) -> str:
     """The seats in their order of play, joined by an arrow in the reading direction."""
     arrow = f" {t(lang, 'reading_arrow')} "
-    return arrow.join(seat_name(s, players, lang) for s in range(players))
+    seating = seating or Seating(players)
+    return arrow.join(seating.name(s, lang) for s in range(players))
 
 
 def _round_winner(view: Observation, lang: str) -> str:
@@ -442,19 +462,25 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
     return Board(hand, table, action, sum_text, hint)
 
 
-def seats_view(view: Observation, lang: str, level: str, loaded_turn: int | None) -> list[SeatView]:
-    """Every seat but the person's, in order of play, each with what the person may see of it."""
+def seats_view(
+    view: Observation, lang: str, level: str, loaded_turn: int | None, seating: Seating | None = None,
+    levels: Sequence[str] = (),
+) -> list[SeatView]:
+    """Every seat but the person's, in order of play from theirs, each with what the person may
+    see of it; `levels`: each seat's words under its name (`level` for every seat not given)."""
     rules, players = view.rules, view.rules.players
-    partner = rules.partner_of(HUMAN)
+    seating = seating or Seating(players)
+    partner = rules.partner_of(seating.me)
     out = []
-    for seat in range(1, players):
+    for place in range(1, players):
+        seat = seating.seat_at(place)
         count = view.hand_counts[seat]
         out.append(
             SeatView(
                 seat=seat,
                 dom_id="opponent" if players == 2 else f"seat-{seat}",
-                name=seat_name(seat, players, lang),
-                level=level,
+                name=seating.name(seat, lang),
+                level=levels[seat] if seat < len(levels) else level,
                 count=count,
                 count_noun=noun("cards_in_hand", count, lang),
                 backs=list(range(count - len(view.revealed[seat]))),
@@ -463,7 +489,7 @@ def seats_view(view: Observation, lang: str, level: str, loaded_turn: int | None
                 partner=seat == partner,
                 dealer=seat == view.dealer,
                 to_play=seat == loaded_turn,
-                place=PLACES[players][seat],
+                place=PLACES[players][place],
             )
         )
     return out
@@ -488,14 +514,14 @@ def rules_summary(rules: Rules, lang: str, practice: bool = False) -> list[str]:
     return items
 
 
-def _shown_announce(loaded: Loaded, lang: str) -> str:
+def _shown_announce(loaded: Loaded, lang: str, seating: Seating) -> str:
     """The last move, if it was another seat's show (open hand): its card is face up for all."""
     last = loaded.state.last
     if last is None:
         return ""
-    for event in last.events_for(HUMAN):
-        if event.kind == "show" and event.seat != HUMAN and event.cards and event.cards[0] is not None:
-            who = seat_name(event.seat, loaded.state.players, lang)
+    for event in last.events_for(seating.me):
+        if event.kind == "show" and event.seat != seating.me and event.cards and event.cards[0] is not None:
+            who = seating.name(event.seat, lang)
             return t(lang, "seat_showed", who=who, card=card_name(str(event.cards[0]), lang))
     return ""
 
@@ -523,7 +549,8 @@ def motion(loaded: Loaded) -> Motion:
     last = loaded.state.last
     if last is None:
         return Motion(ply=loaded.ply)
-    events = last.events_for(HUMAN)
+    me = loaded.seat
+    events = last.events_for(me)
     kinds = {e.kind for e in events}
     sound = next((name for kind, name in SOUNDS if kind in kinds), "")
     dealt: set[str] = set()
@@ -531,7 +558,7 @@ def motion(loaded: Loaded) -> Motion:
     for e in events:  # the stock's cards as the person may see them: another hand's are None
         if e.kind == "deal" and e.source == "stock":
             dealt |= {str(c) for c in e.cards if c is not None}
-            if e.target.startswith("hand:") and e.target != f"hand:{HUMAN}":
+            if e.target.startswith("hand:") and e.target != f"hand:{me}":
                 seat = int(e.target.removeprefix("hand:"))
                 backs[seat] = backs.get(seat, 0) + sum(c is None for c in e.cards)
     if "round_end" in kinds or "match_end" in kinds:
@@ -546,12 +573,13 @@ def motion(loaded: Loaded) -> Motion:
         )
     entering: dict[str, str] = {}
     late: set[str] = set()
-    places = PLACES[loaded.state.players]
+    players = loaded.state.players
+    places = PLACES[players]
     for e in events:
-        if e.seat is None or e.seat == HUMAN:
+        if e.seat is None or e.seat == me:
             continue
         if e.kind == "play" and e.cards and e.cards[0] is not None:
-            entering[str(e.cards[0])] = places[e.seat]
+            entering[str(e.cards[0])] = places[(e.seat - me) % players]
         elif e.kind in ("capture", "sweep"):
             late |= {str(c) for c in e.cards if c is not None}
     return Motion(
@@ -596,10 +624,11 @@ def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) 
 def table_view(
     loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
 ) -> TableView:
-    """The table as the human seat sees it, from `observation(state, 0)` only."""
-    view = observation(loaded.state, HUMAN)
+    """The table as the asking person's seat sees it, from `observation(state, seat)` only."""
+    view = observation(loaded.state, loaded.seat)
     match = loaded.match
     rules, players = view.rules, view.rules.players
+    seating = seating_of(loaded)
     sel = sel or Selection()
     d = digits_in(lang)
 
@@ -620,7 +649,7 @@ def table_view(
     points = view.points  # the engine's score of the round so far: the view never decides what scores
     if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
         points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
-    sides = live_sides(view, lang, points)
+    sides = live_sides(view, lang, points, seating)
     for side in sides:
         for card in side.last_capture:
             place = moved.entering.get(card.code)
@@ -634,14 +663,14 @@ def table_view(
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-max(6, 2 * players):]
-    log = [move_line(p.seat, p, lang, players) for p in shown]
-    computer_moves = [p for p in moves if p.seat != HUMAN]
-    computer_last = move_line(computer_moves[-1].seat, computer_moves[-1], lang, players) if computer_moves else None
+    log = [move_line(p.seat, p, lang, players, seating) for p in shown]
+    others_moves = [p for p in moves if p.seat != seating.me]
+    computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None
     announce = ""
     if not message:
-        announce = _shown_announce(loaded, lang)
-        if not announce and moves and moves[-1].seat != HUMAN:
-            announce = _announce(moves[-1], lang, players)
+        announce = _shown_announce(loaded, lang, seating)
+        if not announce and moves and moves[-1].seat != seating.me:
+            announce = _announce(moves[-1], lang, seating)
     if view.moves and all(n == 4 for n in view.hand_counts):  # every hand was empty: a new deal
         # said to a screen reader; the eye sees the cards come from the stock, and the hint keeps
         # its two lines for what to do (a steady table: app.css)
@@ -651,21 +680,30 @@ def table_view(
         state = "practice-over" if loaded.practice else "match-over"
     elif loaded.sheet_pending:
         state = "round-over"
+    elif loaded.waiting:
+        state = "waiting"
+        hint = t(lang, "waiting_for_players")
     elif my_turn:
         state = "your-turn"
+    elif loaded.others_turn:
+        state = "their-turn"
+        hint = t(lang, "person_to_play", who=seating.name(loaded.turn, lang))
     else:
         state = "computer-turn"
-        hint = t(lang, "computer_thinking", who=seat_name(loaded.state.turn, players, lang))
+        hint = t(lang, "computer_thinking", who=seating.name(loaded.turn, lang))
 
-    winner = winner_words(view, lang) if view.winner is not None else None
+    winner = winner_words(view, lang, seating) if view.winner is not None else None
     if loaded.practice and loaded.over:
         winner = _round_winner(view, lang)
 
     playing = not loaded.over and not loaded.sheet_pending
-    seats = seats_view(view, lang, t(lang, f"level_{match.level}"), view.turn if playing else None)
+    seats = seats_view(
+        view, lang, t(lang, f"level_{match.level}"), view.turn if playing else None, seating, seat_levels(loaded, lang)
+    )
     for seat in seats:  # the backs another seat was just dealt come from the stock
         seat.dealt = min(moved.dealt_backs.get(seat.seat, 0), len(seat.backs))
-    the_sheet = sheet(view, lang) if (loaded.sheet_pending or loaded.over) and view.finished_rounds else None
+    sheet_up = (loaded.sheet_pending or loaded.over) and view.finished_rounds
+    the_sheet = sheet(view, lang, seating=seating) if sheet_up else None
     if the_sheet is not None and moved.leftover_side is not None:  # the leftovers go to the last capturer
         the_sheet.leftover_side = moved.leftover_side
         for card in the_sheet.leftover_cards:
@@ -673,14 +711,14 @@ def table_view(
                 card.motion = "vt-leftover"
     return TableView(
         lang=lang,
-        urls=urls(match.id, match.secret),
+        urls=urls(match.id, MatchService.secret_of(match, loaded.seat)),
         ply=loaded.ply,
         state=state,
         level=t(lang, f"level_{match.level}"),
         players=players,
         seats=seats,
-        turn_order=turn_order(players, lang),
-        you_deal=view.dealer == HUMAN,
+        turn_order=turn_order(players, lang, seating),
+        you_deal=view.dealer == seating.me,
         rules_summary=rules_summary(rules, lang, practice=loaded.practice),
         must_show=must_show,
         hand=hand,
@@ -712,8 +750,11 @@ def table_view(
         undos=match.undos,
         can_undo=loaded.can_undo,
         level_key=match.level,
-        earlier_sheets=[sheet(view, lang, i) for i in range(len(view.finished_rounds) - 1)]
+        earlier_sheets=[sheet(view, lang, i, seating) for i in range(len(view.finished_rounds) - 1)]
         if view.winner is not None
         else [],
         motion=moved,
+        invites=invites_view(loaded, lang),
+        others_wait=loaded.waiting or loaded.others_turn,
+        can_fill=loaded.waiting and loaded.seat == 0,
     )

@@ -1,0 +1,96 @@
+"""Friends at the table: the invite link of a person seat, taking the seat, and the creator
+giving the seats nobody took to computers (app/seats.py says who sits where).
+
+Opening an invite (`GET /m/{id}/join/{code}`) changes nothing: it shows whose table it is and
+asks for a display name. Only the page's button (a POST) takes the seat, so a messenger's link
+preview, which fetches the address, takes nobody's seat. The first person to take it is sent
+(303) to the seat's own address and keeps the match in their browser's list; anyone opening the
+invite later is told the seat is taken (the browser that took it is sent to its table). A
+display name is plain text, 1 to 24 characters, remembered in the browser's signed cookie for
+the next invite and escaped wherever it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+from pydantic import StringConstraints
+
+from ..common_views import seating_of, urls
+from ..forms import FormModel, PlyForm
+from ..games import web_game
+from ..i18n import digits, t
+from ..seats import NAME_LENGTH
+from ..service import Loaded
+from ..web import Lang, Service, render
+from .home import remember, remembered
+from .table import answer
+
+router = APIRouter()
+NAME_KEY = "name"  # the session's display name, offered again at the next invite
+
+
+class JoinForm(FormModel):
+    """Taking a seat: the display name (spaces at its ends dropped; control characters refused)."""
+
+    refusal: ClassVar[str] = "bad_name"
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH,
+                                           pattern=r"^[^\x00-\x1f\x7f]+$")]  # fmt: skip
+
+
+def _held(request: Request, match_id: str, seat: int) -> bool:
+    """Whether this browser already took that seat (its signed cookie lists it)."""
+    return (match_id, seat) in remembered(request)
+
+
+def _join_page(request: Request, lang: str, loaded: Loaded, status: int = 200, taken: bool = False) -> Response:
+    seating = seating_of(loaded)
+    return render(
+        request,
+        "join.html",
+        lang,
+        status=status,
+        lead=t(
+            lang,
+            "join_lead",
+            host=loaded.seats.name(0) or t(lang, "join_host"),
+            game=web_game(loaded.match.game).title(lang),
+            n=digits(seating.players, lang),
+        ),
+        taken=taken,
+        name=request.session.get(NAME_KEY, ""),
+        name_length=NAME_LENGTH,
+    )
+
+
+@router.get("/m/{match_id}/join/{code}")
+def show_invite(request: Request, match_id: str, code: str, lang: Lang, service: Service) -> Response:
+    match, seat = service.invited(match_id, code)
+    loaded = service.load(match_id, match.secret)
+    if _held(request, match_id, seat):  # this browser took it: its table
+        return RedirectResponse(urls(match_id, service.secret_of(match, seat))["page"], status_code=303)
+    taken = loaded.seats.claimed(seat)
+    return _join_page(request, lang, loaded, status=409 if taken else 200, taken=taken)
+
+
+@router.post("/m/{match_id}/join/{code}")
+def take_seat(
+    request: Request, match_id: str, code: str, form: Annotated[JoinForm, Form()], lang: Lang, service: Service
+) -> Response:
+    match, seat = service.invited(match_id, code)
+    if not _held(request, match_id, seat):
+        match, seat = service.claim(match_id, code, form.name)
+        remember(request, match_id, seat=seat)
+        request.session[NAME_KEY] = form.name
+    return RedirectResponse(urls(match_id, service.secret_of(match, seat))["page"], status_code=303)
+
+
+@router.post("/m/{match_id}/{secret}/fill")
+def fill_seats(
+    request: Request, match_id: str, secret: str, form: Annotated[PlyForm, Form()], service: Service, lang: Lang
+) -> Response:
+    """The creator starts without the people not come yet: computers take their seats."""
+    loaded = service.fill(match_id, secret)
+    return answer(request, service, loaded, lang, computer_after=True)

@@ -1,0 +1,160 @@
+"""Who sits at a match: each seat a person or a computer at a level.
+
+Seat 0 is the person who made the match; its secret is the match's own (`Match.secret`). Every
+other person seat has its own secret (192 random bits) and its own table address,
+`/m/{id}/{seat secret}`, and an invite code: the invite link is `/m/{id}/join/{code}`. The first
+person to claim it (a POST from the invite's page: a link preview fetching the address claims
+nothing) is sent to the seat's address; the invite then says the seat is taken. A match whose
+`seats` column is empty (every match from before shared tables, and any with one person) has a
+person at seat 0 and computers at the match's level everywhere else.
+
+>>> seats = Seats.from_json(None, "medium")
+>>> seats.person(0), seats.person(1), seats.level(1)
+(True, False, 'medium')
+>>> shared = Seats.new(["person", "pro"], "easy", make_secret=iter(["s1", "i1"]).__next__)
+>>> shared.level(2), shared.secret(1), shared.invite(1), shared.waiting, shared.seat_of_invite("i1")
+('pro', 's1', 'i1', True, 1)
+>>> shared.claim(1, "Maryam").waiting, Seats.from_json(shared.to_json(), "easy") == shared
+(False, True)
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+PERSON = "person"
+SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
+NAME_LENGTH = 24  # a display name's most characters
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits, as the match's own secret
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat after the creator's: a person (their secret, the invite until claimed, their
+    name once claimed) or a computer (its level)."""
+
+    level: str | None = None  # a computer's level; None for a person
+    secret: str | None = None  # a person's table secret
+    invite: str | None = None  # a person seat's invite code
+    name: str = ""  # the display name its person gave
+    claimed: bool = False  # a person has taken the seat through its invite
+
+    @property
+    def person(self) -> bool:
+        return self.level is None
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The seats after the creator's (seat 0 is always the creator, a person), as stored in
+    `Match.seats`; `default` is the match's level, for seats not listed."""
+
+    others: tuple[Seat, ...]
+    default: str
+    creator: str = ""  # seat 0's display name, once given
+
+    @classmethod
+    def new(cls, choices: Sequence[str | None], level: str, make_secret: Callable[[], str] = new_secret) -> Seats:
+        """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`)."""
+        made = []
+        for choice in choices:
+            if choice == PERSON:
+                made.append(Seat(secret=make_secret(), invite=make_secret()))
+            else:
+                made.append(Seat(level=choice or level))
+        return cls(tuple(made), level)
+
+    @classmethod
+    def from_json(cls, text: str | None, level: str) -> Seats:
+        if not text:
+            return cls((), level)
+        data = json.loads(text)
+        return cls(tuple(Seat(**seat) for seat in data["others"]), level, data.get("creator", ""))
+
+    def to_json(self) -> str | None:
+        """The column's text; None when every other seat is a computer at the match's level."""
+        if not self.creator and all(s.level == self.default for s in self.others):
+            return None
+        others = [{k: v for k, v in vars(s).items() if v not in (None, "", False)} for s in self.others]
+        return json.dumps({"others": others, "creator": self.creator}, sort_keys=True)
+
+    def _seat(self, seat: int) -> Seat:
+        return self.others[seat - 1] if 0 < seat <= len(self.others) else Seat(level=self.default)
+
+    def person(self, seat: int) -> bool:
+        return seat == 0 or self._seat(seat).person
+
+    def level(self, seat: int) -> str:
+        """A computer seat's level (the match's for a seat not listed)."""
+        return self._seat(seat).level or self.default
+
+    def secret(self, seat: int) -> str | None:
+        return self._seat(seat).secret if seat else None
+
+    def invite(self, seat: int) -> str | None:
+        return self._seat(seat).invite if seat else None
+
+    def name(self, seat: int) -> str:
+        return self.creator if seat == 0 else self._seat(seat).name
+
+    @property
+    def people(self) -> list[int]:
+        """The person seats, the creator's first."""
+        return [0] + [i for i, s in enumerate(self.others, 1) if s.person]
+
+    @property
+    def shared(self) -> bool:
+        """More than one person sits at the table."""
+        return len(self.people) > 1
+
+    @property
+    def waiting(self) -> bool:
+        """A person seat nobody has claimed yet: the match waits for them."""
+        return any(s.person and not s.claimed for s in self.others)
+
+    def seat_of_secret(self, secret: str, match_secret: str) -> int | None:
+        """Which seat an address's secret is: 0 for the match's own, a person seat's, else None
+        (compared in constant time, as the match's secret always was)."""
+        if hmac.compare_digest(match_secret.encode(), secret.encode()):
+            return 0
+        for seat, s in enumerate(self.others, 1):
+            if s.secret is not None and hmac.compare_digest(s.secret.encode(), secret.encode()):
+                return seat
+        return None
+
+    def seat_of_invite(self, code: str) -> int | None:
+        """The seat an invite code names (claimed or not), else None."""
+        for seat, s in enumerate(self.others, 1):
+            if s.person and s.invite is not None and hmac.compare_digest(s.invite.encode(), code.encode()):
+                return seat
+        return None
+
+    def claimed(self, seat: int) -> bool:
+        return seat == 0 or not self._seat(seat).person or self._seat(seat).claimed
+
+    def claim(self, seat: int, name: str) -> Seats:
+        """The person seat `seat` taken by a person named `name`: its invite is used up."""
+        others = list(self.others)
+        others[seat - 1] = replace(others[seat - 1], claimed=True, name=name)
+        return replace(self, others=tuple(others))
+
+    def named_creator(self, name: str) -> Seats:
+        return replace(self, creator=name)
+
+    def fill(self) -> Seats:
+        """Every unclaimed person seat given to a computer at the match's level."""
+        others = tuple(Seat(level=self.default) if s.person and not s.claimed else s for s in self.others)
+        return replace(self, others=others)
+
+    def renewed(self) -> Seats:
+        """The same seats for a rematch: the same people (named as before) with new secrets for
+        their new table addresses, and the same computers."""
+        others = tuple(replace(s, secret=new_secret()) if s.person else s for s in self.others)
+        return replace(self, others=others)

@@ -1,0 +1,195 @@
+"""Friends at one table (issue 26, first slice): seats for people and computers from the home
+form, invite links, taking a seat, moves from each person's own address, the creator starting
+without the people not come, and a whole two-person match played to the end through HTTP.
+
+Each person is a separate TestClient on the same app: a browser with its own cookies."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.i18n import t
+from engine import games
+from tests.app.app_helpers import HX, dom, game_state, one, text_of
+
+pytestmark = pytest.mark.one_database  # seats live in the match row: the same on both databases
+
+
+@pytest.fixture
+def friend(app) -> Iterator[TestClient]:
+    with TestClient(app) as other:
+        yield other
+
+
+def create(client: TestClient, **form: str) -> str:
+    made = client.post("/matches", data={"level": "easy", **form}, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    return made.headers["location"]
+
+
+def invite_of(page: str, seat: int) -> str:
+    return one(page, f'#invites a[data-invite-seat="{seat}"]')["href"]
+
+
+def join(client: TestClient, invite: str, name: str) -> str:
+    taken = client.post(invite, data={"name": name}, follow_redirects=False)
+    assert taken.status_code == 303, taken.text
+    return taken.headers["location"]
+
+
+def service(client: TestClient):
+    return client.app.state.service
+
+
+def seat_loaded(client: TestClient, url: str):
+    _, _, match_id, secret = url.split("/")
+    return service(client).load(match_id, secret)
+
+
+def test_a_person_seat_waits_for_its_friend_who_joins_by_the_invite_and_sees_only_their_own_hand(client, friend):
+    url = create(client, players="2", seat1="person", target="11")
+    page = client.get(url + "?lang=en").text
+    assert game_state(page) == ("waiting", 0)
+    assert text_of(page, "#hint") == t("en", "waiting_for_players")
+    invite = invite_of(page, 1)
+    assert re.fullmatch(r"/m/[\w-]+/join/[\w-]{32}", invite)
+    # nobody moves while a seat is empty: not the creator, not the computer
+    first = str(seat_loaded(client, url).game.legal_moves(seat_loaded(client, url).state)[0])
+    refused = client.post(url + "/move", data={"ply": 0, "card": first.split("+")[0]}, headers=HX)
+    assert refused.status_code == 409 and text_of(refused.text, "#message") == t("en", "msg_waiting_players")
+
+    # opening the invite (a link preview does the same) takes nothing
+    opened = friend.get(invite + "?lang=en")
+    assert opened.status_code == 200 and one(opened.text, "#take-seat")
+    assert game_state(client.get(url).text)[0] == "waiting"
+
+    seat_url = join(friend, invite, "<b>Maryam</b>")
+    match_id, creator_secret = url.split("/")[2:]
+    assert seat_url.startswith(f"/m/{match_id}/") and creator_secret not in seat_url
+    mine = friend.get(seat_url + "?lang=en").text
+    theirs = client.get(url + "?lang=en").text
+    assert game_state(mine)[0] in ("your-turn", "their-turn") and game_state(theirs)[0] in ("your-turn", "their-turn")
+    assert game_state(mine)[0] != game_state(theirs)[0]  # one of the two is to play
+    assert not dom(theirs).select("#invites")  # every seat is taken
+    # the name is shown as text, never as markup, on the creator's table
+    assert "<b>Maryam</b>" not in theirs and "&lt;b&gt;Maryam&lt;/b&gt;" in theirs
+    # each page holds its own seat's hand and nothing of the other's, nor the other's address
+    state = seat_loaded(client, url).state
+    for page_html, seat, other in ((theirs, 0, 1), (mine, 1, 0)):
+        shown = {b["data-card"] for b in dom(page_html).select("#hand [data-card]")}
+        assert shown == {str(c) for c in state.hand(seat)}
+        assert not {str(c) for c in state.hand(other)} & {
+            e["data-card"] for e in dom(page_html).select("[data-card]")
+        }
+    assert creator_secret not in mine and invite.split("/")[-1] not in mine
+    assert seat_url.split("/")[-1] not in theirs
+
+
+def test_an_invite_is_taken_once_and_a_seat_plays_only_its_own_turns(app, client, friend):
+    url = create(client, players="2", seat1="person")
+    invite = invite_of(client.get(url).text, 1)
+    seat_url = join(friend, invite, "Ali")
+    with TestClient(app) as late:
+        again = late.get(invite + "?lang=en")
+        assert again.status_code == 409 and text_of(again.text, "#message") == t("en", "msg_seat_taken")
+        assert late.post(invite, data={"name": "Reza"}, follow_redirects=False).status_code == 409
+    # the browser that took it is sent to its table
+    back = friend.get(invite, follow_redirects=False)
+    assert back.status_code == 303 and back.headers["location"] == seat_url
+
+    loaded = seat_loaded(client, url)
+    turn = loaded.turn
+    mover, waiter = ((client, url), (friend, seat_url)) if turn == 0 else ((friend, seat_url), (client, url))
+    move = loaded.game.legal_moves(loaded.state)[0]
+    card, takes = str(move.card), [str(c) for c in move.takes]
+    out_of_turn = waiter[0].post(waiter[1] + "/move", data={"ply": 0, "card": card, "take": takes}, headers=HX)
+    assert out_of_turn.status_code == 409 and seat_loaded(client, url).ply == 0
+    played = mover[0].post(mover[1] + "/move", data={"ply": 0, "card": card, "take": takes}, headers=HX)
+    assert played.status_code == 200 and seat_loaded(client, url).ply == 1
+    assert game_state(waiter[0].get(waiter[1]).text) == ("your-turn", 1)
+    # a forged move from the seat to play changes nothing
+    forged = waiter[0].post(waiter[1] + "/move", data={"ply": 1, "card": card}, headers=HX)
+    assert forged.status_code == 400 and seat_loaded(client, url).ply == 1
+
+
+def test_the_creator_may_start_without_the_people_not_come(client, friend):
+    url = create(client, players="3", seat1="person", seat2="person")
+    page = client.get(url).text
+    join(friend, invite_of(page, 1), "Sara")
+    seat_url = friend.get("/", follow_redirects=False)  # the joined match is in the friend's list
+    assert one(seat_url.text, "#saved a")["href"].split("/")[3] != url.split("/")[3]
+    friend_url = one(seat_url.text, "#saved a")["href"]
+    assert friend.post(friend_url + "/fill", data={"ply": 0}, headers=HX).status_code == 403
+    started = client.post(url + "/fill", data={"ply": 0}, headers=HX)
+    assert started.status_code == 200 and game_state(started.text)[0] != "waiting"
+    loaded = seat_loaded(client, url)
+    assert loaded.seats.people == [0, 1] and not loaded.seats.person(2) and not loaded.waiting
+
+
+def test_partners_at_a_four_seat_table_see_each_other_by_name_and_never_each_others_hand(client, friend):
+    url = create(client, players="4", seat2="person", level="medium")
+    seat_url = join(friend, invite_of(client.get(url).text, 2), "Nima")
+    creator, partner = client.get(url + "?lang=en").text, friend.get(seat_url + "?lang=en").text
+    assert text_of(creator, "#seat-2 .who b") == "Nima"
+    assert text_of(partner, "#seat-0 .who b") == t("en", "seat_player", n="1")
+    assert one(partner, "#seat-0")["data-partner"] == "true" and one(creator, "#seat-2")["data-partner"] == "true"
+    # from the partner's chair, seat 3 is on the right and seat 1 on the left
+    assert one(partner, "#seat-3")["data-place"] == "right" and one(partner, "#seat-1")["data-place"] == "left"
+    state = seat_loaded(client, url).state
+    assert not {str(c) for c in state.hand(0)} & {e["data-card"] for e in dom(partner).select("[data-card]")}
+    assert not {str(c) for c in state.hand(2)} & {e["data-card"] for e in dom(creator).select("[data-card]")}
+
+
+def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400) -> None:
+    """Each seat's person plays their own turns from their own address (the first legal move,
+    as the server lists it), the computer seats through /computer, every sheet closed by seat 0."""
+    client, url = tables[0]
+    for _ in range(limit):
+        loaded = seat_loaded(client, url)
+        if loaded.over:
+            return
+        if loaded.sheet_pending:
+            assert client.post(url + "/next", data={"ply": loaded.ply}, headers=HX).status_code == 200
+            continue
+        who, where = tables.get(loaded.turn, (client, url))
+        if loaded.turn not in tables:
+            assert client.post(url + "/computer", data={"ply": loaded.ply}, headers=HX).status_code == 200
+            continue
+        move = str(loaded.game.legal_moves(loaded.state)[0])
+        if loaded.match.game == "chaharbargh":
+            card, _, takes = move.partition("+")
+            data = {"ply": loaded.ply, "card": card, "take": takes.split("+") if takes else []}
+            answer = who.post(where + "/move", data=data, headers=HX)
+        else:
+            answer = who.post(where + "/allfours", data={"ply": loaded.ply, "move": move}, headers=HX)
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("the match did not end")
+
+
+def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_own_chair(client, friend):
+    url = create(client, players="2", seat1="person", target="11")
+    seat_url = join(friend, invite_of(client.get(url).text, 1), "Parisa")
+    play_to_the_end({0: (client, url), 1: (friend, seat_url)})
+    loaded = seat_loaded(client, url)
+    winner = loaded.game.winner(loaded.state)
+    mine, theirs = client.get(url + "?lang=en").text, friend.get(seat_url + "?lang=en").text
+    assert game_state(mine)[0] == game_state(theirs)[0] == "match-over"
+    won, lost = t("en", "you_won"), t("en", "seat_won", who="Parisa" if winner == 1 else t("en", "seat_player", n="1"))
+    assert (text_of(mine, "#sheet-h") + text_of(theirs, "#sheet-h")).count(won) == 1
+    assert lost in (text_of(mine, "#sheet-h") if winner == 1 else text_of(theirs, "#sheet-h"))
+    # the rematch seats the same people: whoever asks lands at their own new seat
+    again = friend.post(seat_url + "/rematch", follow_redirects=False)
+    new_url = again.headers["location"]
+    new = seat_loaded(friend, new_url)
+    assert new.seat == 1 and new.seats.name(1) == "Parisa" and not new.waiting and new.match.id != loaded.match.id
+
+
+def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client, friend):
+    url = create(client, game="allfours", players="2", seat1="person")
+    seat_url = join(friend, invite_of(client.get(url).text, 1), "Omid")
+    play_to_the_end({0: (client, url), 1: (friend, seat_url)}, limit=2000)
+    assert games.get("allfours").winner(seat_loaded(client, url).state) is not None
