@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from engine import games
@@ -133,3 +133,11 @@ def play_text_move(
         raise Refused("no_page", 404)
     loaded = service.play(match_id, secret, form.ply, form.move, game=game)
     return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
+
+
+@text_moves.get("/m/{match_id}/{secret}/{game}", include_in_schema=False)
+def no_such_table_page() -> Response:
+    """A GET of an address of this shape that no page has (another match page's `/replay` and
+    `/record.json` come first): no such page (404), as before the move route was generic, not
+    405 because the move route takes POSTs there."""
+    raise HTTPException(404)
