@@ -69,11 +69,12 @@ def card_view(card: Card, lang: str, **flags: Any) -> CardView:
 @dataclass(frozen=True)
 class Seating:
     """Whose table is drawn (`me`) and what it calls every seat: "you", a person by the name
-    they gave (or "player 2" until they give one), a computer by where it sits from `me`.
+    they gave (or "Player 2" until they give one), a computer by where it sits from `me` (the
+    next to play after `me` sits on their right).
 
     >>> s = Seating(players=4, me=2, names=("Ali", "", "", ""), people=frozenset({0, 2}))
     >>> [s.name(seat, "en") for seat in range(4)], s.relative(3)
-    (['Ali', 'Right opponent', 'you', 'Left opponent'], 1)
+    (['Ali', 'Left opponent', 'You', 'Right opponent'], 1)
     """
 
     players: int
@@ -141,6 +142,11 @@ def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
         for seat in seats.people
         if seat and not seats.claimed(seat) and seat < seating.players
     ]
+
+
+def refresh_trigger(refresh_ms: int | None) -> str:
+    """The htmx trigger of a table that waits for another person (`Settings.refresh_ms`)."""
+    return "table-may-refresh" if refresh_ms is None else f"every {refresh_ms}ms"
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:

@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, PlainValidator, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    Field,
+    PlainValidator,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
-from .seats import SEAT_CHOICES
+from .seats import NAME_LENGTH, PERSON, SEAT_CHOICES
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
@@ -51,6 +59,9 @@ def refusal_of(errors: list[dict[str, Any]]) -> str:
 
 
 Blank = Annotated[None, BeforeValidator(lambda v: None if v == "" else v)]  # an empty field is "not given"
+DisplayName = Annotated[  # a person's name at a shared table: plain text, no control characters
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH, pattern=r"^[^\x00-\x1f\x7f]+$")
+]
 Flag = Literal["1", "0"]  # a checkbox: "1" when ticked ("0" is accepted as unticked)
 
 
@@ -93,6 +104,7 @@ class MatchOptions(FormModel):
         "seat1": "bad_seat",
         "seat2": "bad_seat",
         "seat3": "bad_seat",
+        "name": "bad_name",
     }
     game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]  # others read players and level only
     level: Literal[LEVELS]  # type: ignore[valid-type]
@@ -111,9 +123,15 @@ class MatchOptions(FormModel):
     seat2: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # a person or a computer
     seat3: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # level (left out: `level`)
 
+    name: Blank | DisplayName = None  # the creator's name, shown to the friends they invite
+
     def seat_choices(self, players: int) -> list[str | None]:
         """Who sits in seats 1 … players-1 (a seat past the game's seats is not read)."""
         return [self.seat1, self.seat2, self.seat3][: players - 1]
+
+    def friends(self) -> int:
+        """How many friends the creator invites (seats past the game's are not counted)."""
+        return self.seat_choices(self.players).count(PERSON)
 
     def house_rules(self) -> dict[str, Any]:
         """The house rules this form changes from its preset (for `service.rules_for`)."""

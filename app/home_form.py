@@ -30,6 +30,7 @@ class NewMatchForm:
     sur_cutoff: str  # "" for none
     levels: list[tuple[str, str, str]]  # value, name, how it plays
     seats: list[tuple[str, str, str]]  # each seat after yours: field name, label, the value chosen ("": the level)
+    name: str  # the creator's name for the friends they invite
     seat_choices: list[tuple[str, str]]  # value, words: a computer at the chosen level, a friend, a level
     player_choices: list[tuple[int, str]]
     presets: list[tuple[str, str, str]]  # value, name, what it changes
@@ -73,6 +74,12 @@ def quick_summary(options: MatchOptions, lang: str) -> list[str]:
     return items
 
 
+def friends_words(options: MatchOptions, lang: str) -> list[str]:
+    """The quick start's word for the friends it invites, if any ("with 2 friends")."""
+    friends = options.friends()
+    return [t(lang, "summary_friends", n=digits_in(lang)(friends))] if friends else []
+
+
 def new_match_form(
     query: dict[str, str], lang: str, rule_links: dict[str, str], summarise: Callable[[MatchOptions], list[str]]
 ) -> NewMatchForm:
@@ -107,6 +114,7 @@ def new_match_form(
         sur_points=rules.sur_points,
         sur_cutoff=str(values["sur_cutoff"]),
         levels=[(lvl, t(lang, f"level_{lvl}"), t(lang, f"level_{lvl}_about")) for lvl in LEVELS],
+        name=options.name or "",
         seats=[(f"seat{n}", t(lang, "seat_choice_label", n=d(n + 1)), chosen or "") for n, chosen in seats_chosen],
         seat_choices=[("", t(lang, "seat_choice_level")), (PERSON, t(lang, "seat_choice_person"))]
         + [(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
@@ -123,7 +131,7 @@ def new_match_form(
             four=d(preset_rules("table", 4).target),
         ),
         defaults=json.dumps(defaults, sort_keys=True),
-        summary=summarise(options),
+        summary=summarise(options) + friends_words(options, lang),
         rule_about={name: t(lang, f"{name}_about") for name in HOUSE_RULES},
         rule_links=rule_links,
     )

@@ -61,15 +61,18 @@ class Seats:
     creator: str = ""  # seat 0's display name, once given
 
     @classmethod
-    def new(cls, choices: Sequence[str | None], level: str, make_secret: Callable[[], str] = new_secret) -> Seats:
-        """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`)."""
+    def new(
+        cls, choices: Sequence[str | None], level: str, make_secret: Callable[[], str] = new_secret, creator: str = ""
+    ) -> Seats:
+        """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`);
+        `creator`: seat 0's name."""
         made = []
         for choice in choices:
             if choice == PERSON:
                 made.append(Seat(secret=make_secret(), invite=make_secret()))
             else:
                 made.append(Seat(level=choice or level))
-        return cls(tuple(made), level)
+        return cls(tuple(made), level, creator)
 
     @classmethod
     def from_json(cls, text: str | None, level: str) -> Seats:

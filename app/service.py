@@ -36,7 +36,7 @@ from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow, bot_seed_of, now
-from .seats import SEAT_CHOICES, Seats
+from .seats import PERSON, SEAT_CHOICES, Seats
 from .settings import random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
@@ -323,19 +323,27 @@ class MatchService:
         preset: str = "table",
         seed: int | None = None,
         seats: Sequence[str | None] = (),
+        creator: str = "",
         **options: Any,
     ) -> Match:
         """A new match: a preset with a target and any of `rules_for`'s options (players, house
         rules); `seats`: who sits after the creator (`person`, a level, or None for `level`).
         `seed` is for tests, players always get a random one. Nothing is stored if refused."""
-        return self._create(level, rules_for(preset, target, **options), "match", seed, seats=seats)
+        return self._create(level, rules_for(preset, target, **options), "match", seed, seats=seats, creator=creator)
 
     def create_game(
-        self, game: str, level: str, rules: Any, seed: int | None = None, seats: Sequence[str | None] = ()
+        self,
+        game: str,
+        level: str,
+        rules: Any,
+        seed: int | None = None,
+        seats: Sequence[str | None] = (),
+        creator: str = "",
     ) -> Match:
         """A new match of the registered game `game` under `rules` (the game's own; its web part
-        has checked the home form's options against the game)."""
-        return self._create(level, rules, "match", seed, game=game, seats=seats)
+        has checked the home form's options against the game); `creator`: seat 0's name, shown
+        to the people `seats` invites."""
+        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator)
 
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
@@ -349,6 +357,7 @@ class MatchService:
         seed: int | None,
         game: str = "chaharbargh",
         seats: Sequence[str | None] = (),
+        creator: str = "",
     ) -> Match:
         if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
@@ -361,7 +370,7 @@ class MatchService:
             level=level,
             mode=mode,
             game=game,
-            seats=Seats.new(seats, level).to_json(),
+            seats=Seats.new(seats, level, creator=creator if PERSON in seats else "").to_json(),
         )
         with write_session(self.engine) as session:
             session.add(match)

@@ -84,6 +84,8 @@ class Settings:
     practice, where it is the time to take a move back). `None` means no timer at all: the page
     asks for the computer's move only when the `computer-may-move` event reaches its
     `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
+    `refresh_ms` is how often a table waiting for another person at a shared table asks the
+    server again; `None` likewise means only when the `table-may-refresh` event reaches it.
     `bot_settings`, `new_seed` and `new_bot_seed` go to `MatchService` (tests: fixed worlds for
     pro, known deals, and known seeds for the computer's and the hints' random choices).
 
@@ -114,6 +116,7 @@ class Settings:
     rate_new: str = "20/minute"
     rate_hints: str = "60/minute"
     rate_storage: str = "memory://"
+    refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -129,6 +132,7 @@ class Settings:
             rate_new=os.environ.get("CHAHARBARGH_RATE_NEW", "20/minute"),
             rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
+            refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
         )
 
 

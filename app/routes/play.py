@@ -22,6 +22,7 @@ from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery, TextMoveFor
 from ..games import find_game, web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
+from ..seats import Seats
 from ..service import Refused
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx
 from .home import remember, remember_options
@@ -99,15 +100,24 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
     return web_game(loaded.match.game).replay(request, service, loaded, lang, ply)
 
 
+def record_seats(seats: Seats, players: int) -> list[str]:
+    """Who sat where, as the record says it (in English, a file's words): each person by the name
+    they gave (at a one-person table, "you"), each computer by its level."""
+
+    def person(seat: int) -> str:
+        fallback = t("en", "seat_you") if not seats.shared else t("en", "seat_player", n=seat + 1)
+        return seats.name(seat) or fallback
+
+    return [person(s) if seats.person(s) else t("en", "seat_computer", level=seats.level(s)) for s in range(players)]
+
+
 @router.get("/m/{match_id}/{secret}/record.json")
 def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
     """The game record, only once the match is over (an unfinished record reveals the seed)."""
     game = games.get(loaded.match.game)
     if game.winner(loaded.state) is None:
         return error_page(request, lang, "msg_record_unfinished", 409)
-    computer = t("en", "seat_computer", level=loaded.match.level)
-    players = game.seats_of(game.rules_of(loaded.state))
-    seats = [t("en", "seat_you")] + [computer] * (players - 1)  # every other seat: the match's level
+    seats = record_seats(loaded.seats, game.seats_of(game.rules_of(loaded.state)))
     return JSONResponse(
         json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
         headers={"Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"'},

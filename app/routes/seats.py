@@ -16,10 +16,9 @@ from typing import Annotated, ClassVar
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
-from pydantic import StringConstraints
 
 from ..common_views import seating_of, urls
-from ..forms import FormModel, PlyForm
+from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, t
 from ..seats import NAME_LENGTH
@@ -36,8 +35,7 @@ class JoinForm(FormModel):
     """Taking a seat: the display name (spaces at its ends dropped; control characters refused)."""
 
     refusal: ClassVar[str] = "bad_name"
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH,
-                                           pattern=r"^[^\x00-\x1f\x7f]+$")]  # fmt: skip
+    name: DisplayName
 
 
 def _held(request: Request, match_id: str, seat: int) -> bool:
@@ -88,9 +86,7 @@ def take_seat(
 
 
 @router.post("/m/{match_id}/{secret}/fill")
-def fill_seats(
-    request: Request, match_id: str, secret: str, form: Annotated[PlyForm, Form()], service: Service, lang: Lang
-) -> Response:
+def fill_seats(request: Request, match_id: str, secret: str, service: Service, lang: Lang) -> Response:
     """The creator starts without the people not come yet: computers take their seats."""
     loaded = service.fill(match_id, secret)
     return answer(request, service, loaded, lang, computer_after=True)

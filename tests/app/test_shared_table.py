@@ -12,11 +12,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from app.i18n import t
-from engine import games
-from tests.app.app_helpers import HX, dom, game_state, one, text_of
-
-pytestmark = pytest.mark.one_database  # seats live in the match row: the same on both databases
+from app.i18n import card_name, t
+from engine import CARDS, games
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, one, text_of
 
 
 @pytest.fixture
@@ -54,7 +52,8 @@ def test_a_person_seat_waits_for_its_friend_who_joins_by_the_invite_and_sees_onl
     url = create(client, players="2", seat1="person", target="11")
     page = client.get(url + "?lang=en").text
     assert game_state(page) == ("waiting", 0)
-    assert text_of(page, "#hint") == t("en", "waiting_for_players")
+    assert text_of(page, "#hint") == t("en", "waiting_for_players") + " " + t("en", "refresh")
+    assert one(page, "#refresh")["href"] == url  # without JavaScript: a link asks again
     invite = invite_of(page, 1)
     assert re.fullmatch(r"/m/[\w-]+/join/[\w-]{32}", invite)
     # nobody moves while a seat is empty: not the creator, not the computer
@@ -131,11 +130,14 @@ def test_the_creator_may_start_without_the_people_not_come(client, friend):
 
 
 def test_partners_at_a_four_seat_table_see_each_other_by_name_and_never_each_others_hand(client, friend):
-    url = create(client, players="4", seat2="person", level="medium")
-    seat_url = join(friend, invite_of(client.get(url).text, 2), "Nima")
+    url = create(client, players="4", seat2="person", level="medium", name="  Ali <i>  ")
+    invite = invite_of(client.get(url).text, 2)
+    lead = text_of(friend.get(invite + "?lang=en").text, "#join-lead")
+    assert lead == t("en", "join_lead", host="Ali <i>", game=t("en", "game_chaharbargh"), n="4")
+    seat_url = join(friend, invite, "Nima")
     creator, partner = client.get(url + "?lang=en").text, friend.get(seat_url + "?lang=en").text
     assert text_of(creator, "#seat-2 .who b") == "Nima"
-    assert text_of(partner, "#seat-0 .who b") == t("en", "seat_player", n="1")
+    assert text_of(partner, "#seat-0 .who b") == "Ali <i>" and "<i>" not in partner
     assert one(partner, "#seat-0")["data-partner"] == "true" and one(creator, "#seat-2")["data-partner"] == "true"
     # from the partner's chair, seat 3 is on the right and seat 1 on the left
     assert one(partner, "#seat-3")["data-place"] == "right" and one(partner, "#seat-1")["data-place"] == "left"
@@ -144,14 +146,39 @@ def test_partners_at_a_four_seat_table_see_each_other_by_name_and_never_each_oth
     assert not {str(c) for c in state.hand(2)} & {e["data-card"] for e in dom(creator).select("[data-card]")}
 
 
-def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400) -> None:
+def hidden_from(state, seat: int) -> set[str]:
+    """Every card of the round `seat` may not see: the other hands but their face-up cards, and the stock."""
+    captured = {c for s in range(state.players) for c in state.captured_cards(s)}
+    seen = set(state.hand(seat)) | set(state.table) | captured | set(state.face_up)
+    return {str(c) for c in CARDS if c not in seen}
+
+
+def shows_nothing_hidden(html: str, state, seat: int) -> None:
+    """No hidden card's code in an attribute, and no hidden card named, in what the page shows."""
+    page, hidden = in_view(html), hidden_from(state, seat)
+    assert not set(attribute_values(page)) & hidden, f"seat {seat} is sent a hidden card's code"
+    text = page.get_text(" ").lower()
+    for code in hidden:
+        for lang in ("fa", "en"):
+            assert card_name(code, lang).lower() not in text, f"seat {seat} is told of hidden {code}"
+
+
+def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400, scan: bool = False) -> int:
     """Each seat's person plays their own turns from their own address (the first legal move,
-    as the server lists it), the computer seats through /computer, every sheet closed by seat 0."""
+    as the server lists it), the computer seats through /computer, every sheet closed by seat 0.
+    With `scan`, every person's table at every ply, and every answer, is checked for hidden
+    cards (Chaharbargh). Returns the number of pages checked."""
     client, url = tables[0]
+    checked = 0
     for _ in range(limit):
         loaded = seat_loaded(client, url)
+        if scan and loaded.match.game == "chaharbargh" and not loaded.over:
+            for seat, (who, where) in tables.items():
+                shows_nothing_hidden(who.get(where).text, loaded.state, seat)
+                shows_nothing_hidden(who.get(where, headers=HX).text, loaded.state, seat)  # the fragment
+                checked += 2
         if loaded.over:
-            return
+            return checked
         if loaded.sheet_pending:
             assert client.post(url + "/next", data={"ply": loaded.ply}, headers=HX).status_code == 200
             continue
@@ -167,6 +194,9 @@ def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400)
         else:
             answer = who.post(where + "/allfours", data={"ply": loaded.ply, "move": move}, headers=HX)
         assert answer.status_code == 200, answer.text
+        if scan and not seat_loaded(client, url).over:
+            shows_nothing_hidden(answer.text, seat_loaded(client, url).state, loaded.turn)
+            checked += 1
     raise AssertionError("the match did not end")
 
 
@@ -181,6 +211,8 @@ def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_ow
     won, lost = t("en", "you_won"), t("en", "seat_won", who="Parisa" if winner == 1 else t("en", "seat_player", n="1"))
     assert (text_of(mine, "#sheet-h") + text_of(theirs, "#sheet-h")).count(won) == 1
     assert lost in (text_of(mine, "#sheet-h") if winner == 1 else text_of(theirs, "#sheet-h"))
+    record = friend.get(seat_url + "/record.json").json()
+    assert record["seats"] == [t("en", "seat_player", n=1), "Parisa"]
     # the rematch seats the same people: whoever asks lands at their own new seat
     again = friend.post(seat_url + "/rematch", follow_redirects=False)
     new_url = again.headers["location"]
@@ -193,3 +225,29 @@ def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client
     seat_url = join(friend, invite_of(client.get(url).text, 1), "Omid")
     play_to_the_end({0: (client, url), 1: (friend, seat_url)}, limit=2000)
     assert games.get("allfours").winner(seat_loaded(client, url).state) is not None
+
+
+def test_a_team_match_of_two_partners_and_two_computers_hides_every_hand_from_every_other_seat(client, friend):
+    """Partners see neither each other's hand nor the computers': every page and every fragment
+    of both people, at every ply of a whole four-seat match, is scanned."""
+    url = create(client, players="4", seat2="person", target="11")
+    seat_url = join(friend, invite_of(client.get(url).text, 2), "Leila")
+    checked = play_to_the_end({0: (client, url), 2: (friend, seat_url)}, limit=600, scan=True)
+    assert checked > 200 and seat_loaded(client, url).over
+
+
+def test_two_people_racing_for_one_invite_get_one_seat_between_them(app, client):
+    """Eight browsers take the same invite at once: one is seated, the others are told it is taken."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    url = create(client, players="2", seat1="person")
+    invite = invite_of(client.get(url).text, 1)
+
+    def take(n: int) -> int:
+        with TestClient(app) as other:
+            return other.post(invite, data={"name": f"p{n}"}, follow_redirects=False).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = sorted(pool.map(take, range(8)))
+    assert answers == [303] + [409] * 7
+    assert seat_loaded(client, url).seats.name(1) in {f"p{n}" for n in range(8)}

@@ -30,6 +30,7 @@ def live_settings(database_url: str, **settings: Any) -> Settings:
     chosen: dict[str, Any] = {
         "computer_delay_ms": None,
         "practice_delay_ms": None,
+        "refresh_ms": None,
         "bot_settings": FIXED_BOTS,
         "new_seed": lambda: next(seeds),
         "new_bot_seed": lambda: next(bot_seeds),

@@ -123,10 +123,18 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#hints")
     audit.check("practice, with the pro's hints")
 
+    shared = service.create("easy", players=2, seats=["person"])
+    page.goto(f"/m/{shared.id}/{shared.secret}")
+    page.wait_for_selector("#invites")
+    audit.check("a shared table, waiting, with its invite")
+    page.goto(page.locator('#invites a[data-invite-seat="1"]').get_attribute("href"))
+    page.wait_for_selector("#take-seat")
+    audit.check("an invite's page")
+
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
 
-    assert len(audit.seen) == 16
+    assert len(audit.seen) == 18
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from engine.allfours.game import GAME
 
+from ...common_views import refresh_trigger
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
@@ -32,8 +33,8 @@ class AllFoursWeb:
         """The Chaharbargh fields of the form (target, preset, house rules) are not read."""
         if options.players not in GAME.seat_counts:
             raise Refused("af_bad_players")
-        seats = options.seat_choices(options.players)
-        return service.create_game(self.name, options.level, GAME.rules(options.players), seats=seats)
+        seats, name = options.seat_choices(options.players), options.name or ""
+        return service.create_game(self.name, options.level, GAME.rules(options.players), seats=seats, creator=name)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         d = digits_in(lang)
@@ -48,7 +49,9 @@ class AllFoursWeb:
     def table(
         self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
-        tv = table_view(loaded, lang, message, get_settings(request).computer_delay_ms)
+        settings = get_settings(request)
+        tv = table_view(loaded, lang, message, settings.computer_delay_ms)
+        tv.refresh_trigger = refresh_trigger(settings.refresh_ms)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:

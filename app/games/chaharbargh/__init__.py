@@ -9,6 +9,7 @@ from fastapi.responses import Response
 
 from engine import Move, observation
 
+from ...common_views import refresh_trigger
 from ...forms import MatchOptions, SelectionQuery
 from ...home_form import quick_summary
 from ...i18n import t
@@ -33,6 +34,7 @@ def render_table(
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
+    tv.refresh_trigger = refresh_trigger(settings.refresh_ms)
     if hints:
         add_hints(tv, hints, lang)
     return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
@@ -47,10 +49,11 @@ class ChaharbarghWeb:
         return t(lang, "game_chaharbargh")
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
-        house = options.house_rules()
-        seats = options.seat_choices(options.players)
-        players = options.players
-        return service.create(options.level, options.target, options.preset, players=players, seats=seats, **house)
+        house, players, creator = options.house_rules(), options.players, options.name or ""
+        seats = options.seat_choices(players)
+        return service.create(
+            options.level, options.target, options.preset, players=players, seats=seats, creator=creator, **house
+        )
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         return quick_summary(options, lang)

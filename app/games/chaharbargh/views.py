@@ -161,6 +161,7 @@ class TableView:
     motion: Motion = field(default_factory=lambda: Motion())  # what the last move did, for the cards and sounds
     invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
     others_wait: bool = False  # the table waits for another person: it asks the server again by itself
+    refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
     can_fill: bool = False  # the creator may give the seats not taken to computers
 
     @property

@@ -1,0 +1,77 @@
+"""Two people at one table in chromium, each in their own browser context (their own cookies):
+the creator (a phone) asks for a friend's seat on the home form and gets an invite link; the
+friend (a desktop) opens it, gives a name and takes the seat; then each sees the other's moves
+arrive on their table without reloading, and neither page ever holds the other's cards.
+
+The server runs no timer: a waiting table asks again when the test sends it `table-may-refresh`
+(as a real one does every two seconds), and the test sends that only while it waits."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.browser.browser_helpers import game, more_options, play_one_move
+
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def refreshed(page: Page, states: tuple[str, ...]) -> tuple[str, int]:
+    """Wait, asking the server again as the waiting table does, until the table is in one of `states`."""
+    page.wait_for_function(
+        """(states) => {
+            const waiting = document.querySelector('#others-wait');
+            if (waiting) waiting.dispatchEvent(new Event('table-may-refresh'));
+            const g = document.querySelector('#game');
+            return g && states.includes(g.dataset.state);
+        }""",
+        arg=list(states),
+        polling=100,
+    )
+    return game(page)
+
+
+def cards_in(page: Page, selector: str) -> set[str]:
+    return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
+
+
+def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_page, server):
+    creator = new_page(server)
+    creator.goto("/?lang=en")
+    more_options(creator)
+    creator.check('input[name="players"][value="2"]')
+    creator.select_option("#seat1", "person")
+    creator.click("#start")
+    creator.wait_for_selector('#game[data-state="waiting"]')
+    table_address = creator.url
+    invite = creator.locator('#invites a[data-invite-seat="1"]')
+    assert invite.is_visible() and creator.locator("[data-copy-invite]").is_visible()
+    link = invite.evaluate("a => a.href")  # the whole address, as "copy" takes it
+
+    friend = new_page(server, viewport=DESKTOP)
+    friend.goto(link + "?lang=en")
+    friend.fill("#name", "Maryam")
+    friend.click("#take-seat")
+    friend.wait_for_selector("#game")
+    assert friend.url != table_address and "/join/" not in friend.url
+
+    state = refreshed(creator, ("your-turn", "their-turn"))
+    assert creator.locator("#invites").count() == 0  # every seat is taken
+    assert creator.inner_text("#opponent .who b") == "Maryam"
+    assert friend.inner_text("#opponent .who b") == "Player 1"  # the creator gave no name
+
+    for page in (creator, friend):
+        page.evaluate("() => { window.__samePage = true; }")  # gone if the page were loaded again
+    pages = {"creator": creator, "friend": friend}
+    for _ in range(6):  # three moves each
+        mover_name = "creator" if game(creator)[0] == "your-turn" else "friend"
+        mover, watcher = pages[mover_name], pages["friend" if mover_name == "creator" else "creator"]
+        ply = game(mover)[1]
+        state = play_one_move(mover)
+        assert state == ("their-turn", ply + 1)
+        watched = refreshed(watcher, ("your-turn",))
+        assert watched[1] == ply + 1 and watcher.url.startswith(server.url)
+        # the move arrived as the table shows another seat's move; no page holds the other's hand
+        assert watcher.locator(".computer-last .played-card").count() == 1
+        assert not cards_in(creator, "#hand [data-card]") & cards_in(friend, "[data-card]")
+        assert not cards_in(friend, "#hand [data-card]") & cards_in(creator, "[data-card]")
+    assert creator.evaluate("() => window.__samePage") and friend.evaluate("() => window.__samePage")
