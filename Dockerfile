@@ -46,4 +46,4 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
 # app.serving's protocol closes connections that send nothing for the keep-alive or do not
 # deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT seconds; --limit-concurrency answers 503
 # at once past 500 connections per worker (the same flags as scripts/dev.py serve).
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --proxy-headers --http app.serving:Protocol --timeout-keep-alive 5 --limit-concurrency 500"]
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --proxy-headers --http app.serving:Protocol --timeout-keep-alive 5 --limit-concurrency 500 --timeout-graceful-shutdown 5"]

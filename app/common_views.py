@@ -166,6 +166,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "next": page + "/next",
         "undo": page + "/undo",
         "fill": page + "/fill",
+        "events": page + "/events",
         "practice": "/practice",
         "record": page + "/record.json",
         "rematch": page + "/rematch",

@@ -5,11 +5,15 @@ Run it with `uvicorn --factory app.main:create_app` after `alembic upgrade head`
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from fastapi import FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from . import errors, limits
 from .db import make_engine
+from .live import news_for
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
@@ -22,16 +26,30 @@ from .wire import Compression, ServeStatic, assets_for
 FORM_LIMITS = {"max_files": 0}
 
 
+@contextlib.asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """At shutdown, stop listening for news (PostgreSQL's listening thread)."""
+    yield
+    app.state.news.close()
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app for `settings` (default: read from the environment)."""
     settings = settings or Settings.from_env()
     redact_access_log()
     app = FastAPI(
-        title="Chaharbargh", docs_url=None, redoc_url=None, openapi_url=None, form_limits=FORM_LIMITS
+        title="Chaharbargh",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        form_limits=FORM_LIMITS,
+        lifespan=lifespan,
     )
     app.state.settings = settings
+    engine = make_engine(settings.database_url)
+    app.state.news = news_for(engine)
     app.state.service = MatchService(
-        make_engine(settings.database_url), settings.bot_settings, settings.new_seed, settings.new_bot_seed
+        engine, settings.bot_settings, settings.new_seed, settings.new_bot_seed, news=app.state.news
     )
     errors.install(app)
 

@@ -35,6 +35,7 @@ from engine import Card, MatchState, Move, Rules, RulesError, games, move_values
 from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
+from .live import News
 from .models import Match, MoveRow, bot_seed_of, now
 from .seats import PERSON, SEAT_CHOICES, Seats
 from .settings import random_seed
@@ -105,6 +106,13 @@ class Loaded:
     @property
     def turn(self) -> int:
         return self.game.turn(self.state)
+
+    @property
+    def version(self) -> str:
+        """What a table shows moves on with each of these: a move, a sheet closed, an undo, a seat
+        taken or given to a computer (the event stream's `id`, app/routes/live.py)."""
+        match = self.match
+        return f"{match.ply}.{match.undos}.{match.rounds_seen}.{len(self.seats.people)}.{int(self.seats.waiting)}"
 
     @property
     def ply(self) -> int:
@@ -277,6 +285,7 @@ class MatchService:
         bot_settings: Mapping[str, Mapping[str, Any]] | None = None,
         new_seed: Callable[[], int] = random_seed,
         new_bot_seed: Callable[[], int] = random_seed,
+        news: News | None = None,
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
@@ -285,6 +294,7 @@ class MatchService:
         self.bot_settings = bot_settings or {}
         self.new_seed = new_seed
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
+        self.news = news or News()  # told of every committed change, for the open tables (app/live.py)
         # id -> (undos, ply, state, the match row's columns as they were then)
         self._cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -436,6 +446,7 @@ class MatchService:
             match.seats = seats.claim(seat, name).to_json()
             _save_seats(connection, match)
         self._forget(match_id)
+        self.news.publish(match_id)
         return match, seat
 
     def fill(self, match_id: str, secret: str) -> Loaded:
@@ -451,7 +462,15 @@ class MatchService:
                 _save_seats(connection, match)
             state = self._state(connection, match)
         self._forget(match_id)
+        if seats.waiting:
+            self.news.publish(match_id)
         return Loaded(match, state, changed=seats.waiting, seat=seat)
+
+    def _announce(self, match: Match) -> None:
+        """Tell the open tables of a shared match that it changed, once the change is committed (a
+        one-person table has nobody else to tell: its own request gets the answer)."""
+        if Seats.from_json(match.seats, match.level).shared:
+            self.news.publish(match.id)
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""
@@ -557,6 +576,7 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
+        self._announce(match)
         return Loaded(match, state, changed=True, seat=seat)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
@@ -596,6 +616,7 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
+        self._announce(match)
         return Loaded(match, state, changed=True, seat=seat)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
@@ -615,9 +636,10 @@ class MatchService:
                     return Loaded(match, state, seat=seat)
                 match.rounds_seen = game_of(match).rounds_played(state)
                 _save(connection, match, match.ply, match.undos)
-                return Loaded(match, state, changed=True, seat=seat)
         except Conflict:
             return self._current(match_id, secret)
+        self._announce(match)  # once committed: a table reading it now sees the next round
+        return Loaded(match, state, changed=True, seat=seat)
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the person's last move and the computer's answer to it, at any time
@@ -659,6 +681,7 @@ class MatchService:
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)
+        self._announce(match)
         return Loaded(match, before, changed=True, seat=seat)
 
     @staticmethod

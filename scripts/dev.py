@@ -98,11 +98,13 @@ def catalogs(args: list[str] | None = None) -> None:
 # not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 500 connections and
 # requests at once a worker answers 503 at once instead of queueing; it refuses a request head over
 # 16 KiB (431) and parses only a few pipelined requests ahead. Arguments given to `serve` come
-# after these, so they win (`--timeout-keep-alive 1`).
+# after these, so they win (`--timeout-keep-alive 1`). At a restart, open event streams get 5 s,
+# then are closed: their browsers connect again by themselves.
 UVICORN = (
     "--http", "app.serving:Protocol",
     "--timeout-keep-alive", "5",
     "--limit-concurrency", "500",
+    "--timeout-graceful-shutdown", "5",  # a shared table's event streams never end by themselves
 )  # fmt: skip
 
 

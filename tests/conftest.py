@@ -80,15 +80,20 @@ def pytest_configure(config) -> None:
         " database's part, storing and replaying the moves, is the same for every page and is"
         " tested on each database elsewhere)",
     )
+    config.addinivalue_line(
+        "markers", "postgres_only: run on PostgreSQL alone, for what only it has (news between servers)"
+    )
 
 
 def pytest_generate_tests(metafunc) -> None:
     """Every test using `db_url` outside the browser tests runs on each chosen database (a test
-    marked `one_database` on the first of them)."""
+    marked `one_database` on the first of them, one marked `postgres_only` on PostgreSQL alone)."""
     if "db_kind" in metafunc.fixturenames and "tests/browser/" not in metafunc.definition.path.as_posix():
         chosen = databases(metafunc.config)
         if metafunc.definition.get_closest_marker("one_database"):
             chosen = chosen[:1]
+        if metafunc.definition.get_closest_marker("postgres_only"):
+            chosen = [kind for kind in chosen if kind == "postgres"]
         metafunc.parametrize("db_kind", chosen)
 
 

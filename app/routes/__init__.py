@@ -4,6 +4,15 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, learn, play, practice, rules, seats
+from . import home, learn, live, play, practice, rules, seats
 
-ROUTERS = (home.router, play.router, seats.router, practice.router, learn.router, rules.router, play.text_moves)
+ROUTERS = (
+    home.router,
+    play.router,
+    seats.router,
+    live.router,
+    practice.router,
+    learn.router,
+    rules.router,
+    play.text_moves,
+)

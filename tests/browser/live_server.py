@@ -68,7 +68,8 @@ class LiveServer:
         sock.listen(64)
         self.port = sock.getsockname()[1]
         self.app = create_app(self.settings)
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="off")
+        # open event streams (a shared table's) never end by themselves: a stop closes them after 1 s
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
         self._sock = sock
@@ -79,5 +80,6 @@ class LiveServer:
         assert self._server is not None and self._thread is not None and self._sock is not None
         self._server.should_exit = True
         self._thread.join(timeout=10)
+        self.app.state.news.close()  # the lifespan is off here: stop PostgreSQL's listening thread
         self._sock.close()
         assert not self._thread.is_alive(), "server thread did not stop"

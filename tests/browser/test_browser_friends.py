@@ -3,8 +3,8 @@ the creator (a phone) asks for a friend's seat on the home form and gets an invi
 friend (a desktop) opens it, gives a name and takes the seat; then each sees the other's moves
 arrive on their table without reloading, and neither page ever holds the other's cards.
 
-The server runs no timer: a waiting table asks again when the test sends it `table-may-refresh`
-(as a real one does every two seconds), and the test sends that only while it waits."""
+The moves arrive on each table's event stream (server-sent events, htmx's SSE extension): the
+test only waits for them; nothing asks the server again."""
 
 from __future__ import annotations
 
@@ -16,14 +16,9 @@ DESKTOP = {"width": 1280, "height": 800}
 
 
 def refreshed(page: Page, states: tuple[str, ...]) -> tuple[str, int]:
-    """Wait, asking the server again as the waiting table does, until the table is in one of `states`."""
+    """Wait until the table, brought by its event stream, is in one of `states`."""
     page.wait_for_function(
-        """(states) => {
-            const waiting = document.querySelector('#others-wait');
-            if (waiting) waiting.dispatchEvent(new Event('table-may-refresh'));
-            const g = document.querySelector('#game');
-            return g && states.includes(g.dataset.state);
-        }""",
+        "(states) => { const g = document.querySelector('#game'); return g && states.includes(g.dataset.state); }",
         arg=list(states),
         polling=100,
     )

@@ -51,7 +51,7 @@ class AllFoursWeb:
     ) -> Response:
         settings = get_settings(request)
         tv = table_view(loaded, lang, message, settings.computer_delay_ms)
-        tv.refresh_trigger = refresh_trigger(settings.refresh_ms)
+        tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:

@@ -113,6 +113,8 @@ class AfTable:
     invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
     others_wait: bool = False  # the table waits for another person: it asks the server again by itself
     refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
+    live: bool = False  # a shared table in play: its moves arrive on its event stream (app/routes/live.py)
+    version: str = ""  # what the table shows, as the stream's event ids name it
     can_fill: bool = False  # the creator may give the seats not taken to computers
 
 
@@ -347,5 +349,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         final_totals=[d(x) for x in view.totals],
         invites=invites_view(loaded, lang),
         others_wait=loaded.waiting or loaded.others_turn,
+        live=loaded.seats.shared and not loaded.over,
+        version=loaded.version,
         can_fill=loaded.waiting and loaded.seat == 0,
     )

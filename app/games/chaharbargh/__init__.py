@@ -34,7 +34,7 @@ def render_table(
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
-    tv.refresh_trigger = refresh_trigger(settings.refresh_ms)
+    tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
     if hints:
         add_hints(tv, hints, lang)
     return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)

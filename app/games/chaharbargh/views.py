@@ -162,6 +162,8 @@ class TableView:
     invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
     others_wait: bool = False  # the table waits for another person: it asks the server again by itself
     refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
+    live: bool = False  # a shared table in play: its moves arrive on its event stream (app/routes/live.py)
+    version: str = ""  # what the table shows, as the stream's event ids name it
     can_fill: bool = False  # the creator may give the seats not taken to computers
 
     @property
@@ -757,5 +759,7 @@ def table_view(
         motion=moved,
         invites=invites_view(loaded, lang),
         others_wait=loaded.waiting or loaded.others_turn,
+        live=loaded.seats.shared and not loaded.over,
+        version=loaded.version,
         can_fill=loaded.waiting and loaded.seat == 0,
     )

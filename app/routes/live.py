@@ -1,0 +1,80 @@
+"""A shared table's server-sent event stream: `GET /m/{id}/{secret}/events`.
+
+Each open table of a shared match holds one stream (htmx's SSE extension, vendored). When the
+match changes (app/live.py says so), the stream reads the match as its seat may see it and, if
+what that seat sees moved on, sends the seat's table as an `event: table` (the same fragment a
+move's answer is) with an `id:` naming the version it shows. A browser reconnects by itself
+after a dropped connection or a restart and sends the last `id` it had (`Last-Event-ID`); a
+table that moved on meanwhile is sent at once. Nothing here needs a library: Starlette's
+`StreamingResponse` sends the lines, and the extension reads them (sse-starlette would add only
+the framing, four lines below, and its own disconnect handling, which Starlette already does).
+A comment line every 15 seconds keeps proxies from closing a quiet stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response, StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from ..games import web_game
+from ..live import News
+from ..service import Loaded, MatchService
+from ..web import Lang, Service
+
+router = APIRouter()
+KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream
+RETRY_MS = 2000  # how long a browser waits before it connects again
+
+
+def table_event(request: Request, loaded: Loaded, lang: str) -> str:
+    """The seat's table as an SSE `table` event: the fragment a move's answer would be."""
+    headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
+    as_htmx = Request({**request.scope, "headers": headers}, request.receive)
+    body = web_game(loaded.match.game).table(as_htmx, loaded, lang).body
+    html = bytes(body).decode()
+    data = "".join(f"data: {line}\n" for line in html.splitlines())
+    return f"id: {loaded.version}\nevent: table\n{data}\n"
+
+
+@router.get("/m/{match_id}/{secret}/events")
+async def table_events(request: Request, match_id: str, secret: str, lang: Lang, service: Service) -> Response:
+    loaded = await run_in_threadpool(service.load, match_id, secret)  # no such match or secret: 404
+    shown = request.headers.get("last-event-id") or request.query_params.get("v") or ""
+    news = request.app.state.news
+    return StreamingResponse(
+        stream(request, service, news, match_id, secret, lang, shown, loaded),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # nginx: pass each line on at once
+    )
+
+
+async def stream(
+    request: Request,
+    service: MatchService,
+    news: News,
+    match_id: str,
+    secret: str,
+    lang: str,
+    shown: str,
+    first: Loaded,
+) -> AsyncIterator[str]:
+    """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet."""
+    with news.subscribe(match_id) as changed:
+        yield f"retry: {RETRY_MS}\n\n"
+        loaded: Loaded | None = first
+        while True:
+            if loaded is not None and loaded.version != shown:
+                shown = loaded.version
+                yield await run_in_threadpool(table_event, request, loaded, lang)
+            try:
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+            except TimeoutError:
+                yield ": still here\n\n"
+                loaded = None
+                continue
+            changed.clear()
+            loaded = await run_in_threadpool(service.load, match_id, secret)

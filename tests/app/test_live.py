@@ -1,0 +1,126 @@
+"""A shared table's event stream against a real uvicorn, on SQLite (news within the process) and
+PostgreSQL (news through LISTEN/NOTIFY): a move by one person reaches the other's open stream as
+that seat's own table, with nothing of the mover's hand; a stream that reconnects with the last
+event id it had gets the table at once if it moved on meanwhile."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+import httpx
+import pytest
+
+from tests.app.app_helpers import HX, dom, game_state
+
+
+def listen(url: str, headers: dict[str, str] | None = None) -> tuple[queue.Queue[str], httpx.Client]:
+    """Open the stream in a thread; its lines arrive in the queue."""
+    lines: queue.Queue[str] = queue.Queue()
+    client = httpx.Client(timeout=httpx.Timeout(5.0, read=None))
+
+    def read() -> None:
+        try:
+            with client.stream("GET", url, headers=headers or {}) as response:
+                lines.put(f"status {response.status_code} {response.headers.get('content-type')}")
+                for line in response.iter_lines():
+                    lines.put(line)
+        except httpx.HTTPError:
+            lines.put("closed")
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines, client
+
+
+def next_event(lines: queue.Queue[str], wait: float = 10.0) -> tuple[str, str, str]:
+    """The next event's (id, name, data), skipping comments and the retry line."""
+    event_id = name = ""
+    data: list[str] = []
+    while True:
+        line = lines.get(timeout=wait)
+        if line == "" and name:
+            return event_id, name, "\n".join(data)
+        if line.startswith("id: "):
+            event_id = line[4:]
+        elif line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            data.append(line[6:])
+
+
+def test_a_move_reaches_the_other_persons_open_stream_as_their_own_table(live_server):
+    server = live_server()
+    service = server.app.state.service
+    match = service.create("easy", players=2, seats=["person"], seed=1000)
+    invite = service.load(match.id, match.secret).seats.invite(1)
+    claimed, _ = service.claim(match.id, invite, "Ana")
+    secret_of = {0: match.secret, 1: service.secret_of(claimed, 1)}
+    loaded = service.load(match.id, match.secret)
+    mover = loaded.turn
+    watcher = 1 - mover
+    watched = service.load(match.id, secret_of[watcher])
+
+    base = f"{server.url}/m/{match.id}"
+    lines, client = listen(f"{base}/{secret_of[watcher]}/events?v={watched.version}")
+    try:
+        assert lines.get(timeout=10) == "status 200 text/event-stream; charset=utf-8"
+        assert lines.get(timeout=10) == "retry: 2000"
+        move = loaded.game.legal_moves(loaded.state)[0]
+        hand_before = {str(c) for c in loaded.state.hand(mover)}
+        data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in move.takes]}
+        answer = httpx.post(f"{base}/{secret_of[mover]}/move", data=data, headers={**HX, "Origin": server.url})
+        assert answer.status_code == 200, answer.text
+
+        event_id, name, html = next_event(lines)
+        assert name == "table" and event_id == service.load(match.id, secret_of[watcher]).version
+        assert game_state(html) == ("your-turn", 1)
+        shown = {e["data-card"] for e in dom(html).select("[data-card]")}
+        mover_left = hand_before - {str(move.card)}
+        assert not shown & mover_left  # the mover's cards still in hand never reach the watcher
+        assert {e["data-card"] for e in dom(html).select("#hand [data-card]")} == {
+            str(c) for c in service.load(match.id, secret_of[watcher]).state.hand(watcher)
+        }
+    finally:
+        client.close()
+
+    # a browser that connects again says which table it had: one that moved on comes at once
+    lines, client = listen(f"{base}/{secret_of[watcher]}/events", headers={"Last-Event-ID": watched.version})
+    try:
+        _, name, html = next_event(lines)
+        assert name == "table" and game_state(html) == ("your-turn", 1)
+    finally:
+        client.close()
+
+
+def test_a_stream_is_only_for_a_seats_own_address(live_server):
+    server = live_server()
+    service = server.app.state.service
+    match = service.create("easy", players=2, seats=["person"])
+    answer = httpx.get(f"{server.url}/m/{match.id}/not-{match.secret}/events")
+    assert answer.status_code == 404 and "text/event-stream" not in answer.headers.get("content-type", "")
+
+
+@pytest.mark.postgres_only  # a SQLite file is served by one process: there is no other server to hear from
+def test_on_postgresql_a_move_made_through_one_server_reaches_a_stream_held_by_another(live_server):
+    """Two app servers on one database, each with its own pool, streams and listening connection:
+    a person whose stream is on server A sees a move made through server B (NOTIFY crosses them)."""
+    a, b = live_server(), live_server()
+    service = a.app.state.service
+    match = service.create("easy", players=2, seats=["person"], seed=1001)
+    invite = service.load(match.id, match.secret).seats.invite(1)
+    claimed, _ = service.claim(match.id, invite, "Ana")
+    secret_of = {0: match.secret, 1: service.secret_of(claimed, 1)}
+    loaded = service.load(match.id, match.secret)
+    mover, watcher = loaded.turn, 1 - loaded.turn
+    watched = service.load(match.id, secret_of[watcher])
+    lines, client = listen(f"{a.url}/m/{match.id}/{secret_of[watcher]}/events?v={watched.version}")
+    try:
+        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        move = loaded.game.legal_moves(loaded.state)[0]
+        data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in move.takes]}
+        url = f"{b.url}/m/{match.id}/{secret_of[mover]}/move"
+        assert httpx.post(url, data=data, headers={**HX, "Origin": b.url}).status_code == 200
+        _, name, html = next_event(lines)
+        assert name == "table" and game_state(html) == ("your-turn", 1)
+    finally:
+        client.close()
