@@ -200,6 +200,7 @@ def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400,
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.one_database  # a whole match's pages: what they show, the same on both databases
 def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_own_chair(client, friend):
     url = create(client, players="2", seat1="person", target="11")
     seat_url = join(friend, invite_of(client.get(url).text, 1), "Parisa")
@@ -220,6 +221,7 @@ def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_ow
     assert new.seat == 1 and new.seats.name(1) == "Parisa" and not new.waiting and new.match.id != loaded.match.id
 
 
+@pytest.mark.one_database  # a whole match's pages: what they show, the same on both databases
 def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client, friend):
     url = create(client, game="allfours", players="2", seat1="person")
     seat_url = join(friend, invite_of(client.get(url).text, 1), "Omid")
@@ -227,6 +229,7 @@ def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client
     assert games.get("allfours").winner(seat_loaded(client, url).state) is not None
 
 
+@pytest.mark.one_database  # a whole match's pages: what they show, the same on both databases
 def test_a_team_match_of_two_partners_and_two_computers_hides_every_hand_from_every_other_seat(client, friend):
     """Partners see neither each other's hand nor the computers': every page and every fragment
     of both people, at every ply of a whole four-seat match, is scanned."""
