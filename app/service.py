@@ -110,9 +110,11 @@ class Loaded:
     @property
     def version(self) -> str:
         """What a table shows moves on with each of these: a move, a sheet closed, an undo, a seat
-        taken or given to a computer (the event stream's `id`, app/routes/live.py)."""
-        match = self.match
-        return f"{match.ply}.{match.undos}.{match.rounds_seen}.{len(self.seats.people)}.{int(self.seats.waiting)}"
+        taken or given to a computer, a rematch asked for (the event stream's `id`,
+        app/routes/live.py)."""
+        match, seats = self.match, self.seats
+        parts = (match.ply, match.undos, match.rounds_seen, len(seats.people), int(seats.waiting), match.rematch or "")
+        return ".".join(str(part) for part in parts)
 
     @property
     def ply(self) -> int:
@@ -419,6 +421,9 @@ class MatchService:
             session.add(made)
             session.flush()
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id))
+        match.rematch = made.id
+        self._forget(match.id)
+        self._announce(match)  # the other people's tables offer them their seats in it
         return made
 
     def invited(self, match_id: str, code: str) -> tuple[Match, int]:
@@ -476,6 +481,16 @@ class MatchService:
         """Drop this process's kept copy of a match whose row changed outside a move."""
         with self._cache_lock:
             self._cache.pop(match_id, None)
+
+    def rematch_address(self, loaded: Loaded) -> str | None:
+        """At a shared table whose rematch someone has asked for: the asking seat's address in it
+        (`/m/{id}/{secret}`), so each person finds their own new seat; None otherwise."""
+        match = loaded.match
+        if match.rematch is None or not loaded.seats.shared:
+            return None
+        with read_session(self.engine) as session:
+            made = session.get(Match, match.rematch)
+        return None if made is None else f"/m/{made.id}/{self.secret_of(made, loaded.seat)}"
 
     @staticmethod
     def secret_of(match: Match, seat: int) -> str:

@@ -11,7 +11,7 @@ import threading
 import httpx
 import pytest
 
-from tests.app.app_helpers import HX, dom, game_state
+from tests.app.app_helpers import HX, dom, game_state, one
 
 
 def listen(url: str, headers: dict[str, str] | None = None) -> tuple[queue.Queue[str], httpx.Client]:
@@ -122,5 +122,37 @@ def test_on_postgresql_a_move_made_through_one_server_reaches_a_stream_held_by_a
         assert httpx.post(url, data=data, headers={**HX, "Origin": b.url}).status_code == 200
         _, name, html = next_event(lines)
         assert name == "table" and game_state(html) == ("your-turn", 1)
+    finally:
+        client.close()
+
+
+def test_a_rematch_asked_for_by_one_person_reaches_the_others_finished_table(live_server):
+    """The stream stays open after the match ends: when one person asks for a rematch, the others'
+    tables get their own seats in it (`#join-rematch`) without a reload."""
+    server = live_server()
+    service = server.app.state.service
+    match = service.create("easy", players=2, seats=["person"], seed=1002, target=11)
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
+    friend_secret = service.secret_of(claimed, 1)
+    secrets = {0: match.secret, 1: friend_secret}
+    ended = service.load(match.id, match.secret)
+    while not ended.over:  # both people play their first legal move in turn
+        if ended.sheet_pending:
+            ended = service.next_round(match.id, match.secret, ended.ply)
+        else:
+            move = ended.game.legal_moves(ended.state)[0]
+            service.play(match.id, secrets[ended.turn], ended.ply, move)
+            ended = service.load(match.id, match.secret)
+    lines, client = listen(f"{server.url}/m/{match.id}/{match.secret}/events?v={ended.version}")
+    try:
+        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        made = httpx.post(
+            f"{server.url}/m/{match.id}/{friend_secret}/rematch", headers={"Origin": server.url}, follow_redirects=False
+        )
+        assert made.status_code == 303
+        _, name, html = next_event(lines)
+        _, _, new_id, new_friend_secret = made.headers["location"].split("/")
+        new_match = service.load(new_id, new_friend_secret).match
+        assert name == "table" and one(html, "#join-rematch")["href"] == f"/m/{new_id}/{new_match.secret}"
     finally:
         client.close()

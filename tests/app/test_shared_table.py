@@ -219,6 +219,11 @@ def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_ow
     new_url = again.headers["location"]
     new = seat_loaded(friend, new_url)
     assert new.seat == 1 and new.seats.name(1) == "Parisa" and not new.waiting and new.match.id != loaded.match.id
+    # the creator's finished table now offers their own seat in it, not a second rematch
+    ended = client.get(url + "?lang=en").text
+    assert not dom(ended).select("#rematch") and text_of(ended, "#join-rematch") == t("en", "join_rematch")
+    mine = seat_loaded(client, one(ended, "#join-rematch")["href"])
+    assert mine.match.id == new.match.id and mine.seat == 0
 
 
 @pytest.mark.one_database  # a whole match's pages: what they show, the same on both databases

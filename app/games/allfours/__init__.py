@@ -15,7 +15,7 @@ from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
 from ...service import Loaded, MatchService, Refused
-from ...web import get_settings, render
+from ...web import get_service, get_settings, render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
 from .views import table_view
@@ -52,6 +52,8 @@ class AllFoursWeb:
         settings = get_settings(request)
         tv = table_view(loaded, lang, message, settings.computer_delay_ms)
         tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
+        if loaded.over:
+            tv.rematch_address = get_service(request).rematch_address(loaded)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:

@@ -15,7 +15,7 @@ from ...home_form import quick_summary
 from ...i18n import t
 from ...models import Match
 from ...service import Loaded, MatchService
-from ...web import get_settings, render
+from ...web import get_service, get_settings, render
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .views import Selection, add_hints, select, table_view
@@ -35,6 +35,8 @@ def render_table(
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
     tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
+    if loaded.over:
+        tv.rematch_address = get_service(request).rematch_address(loaded)
     if hints:
         add_hints(tv, hints, lang)
     return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)

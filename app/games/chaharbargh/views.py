@@ -164,6 +164,7 @@ class TableView:
     refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
     live: bool = False  # a shared table in play: its moves arrive on its event stream (app/routes/live.py)
     version: str = ""  # what the table shows, as the stream's event ids name it
+    rematch_address: str | None = None  # a shared table's rematch, asked for by someone: this seat's place in it
     can_fill: bool = False  # the creator may give the seats not taken to computers
 
     @property
