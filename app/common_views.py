@@ -3,7 +3,7 @@ a match's addresses, and who won the match."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine import Card
@@ -144,9 +144,32 @@ def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
     ]
 
 
-def refresh_trigger(refresh_ms: int | None) -> str:
-    """The htmx trigger of a table that waits for another person (`Settings.refresh_ms`)."""
-    return "table-may-refresh" if refresh_ms is None else f"every {refresh_ms}ms"
+@dataclass(frozen=True)
+class SharedTable:
+    """What a table shows of the other people at it, the same in every game (templates/_seats.html)."""
+
+    invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken
+    can_fill: bool = False  # the creator may give the seats not taken to computers
+    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
+    refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
+    live: bool = False  # a shared table in play: its news arrive on its event stream (app/routes/live.py)
+    version: str = ""  # what the table shows, as the stream's event ids name it
+    rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
+
+
+def shared_table(loaded: Loaded, lang: str, refresh_ms: int | None, rematch_address: str | None) -> SharedTable:
+    """The people part of the asking seat's table. A table with its event stream asks again only
+    on the `table-may-refresh` event; one without, every `refresh_ms` (None: on the event too)."""
+    live = loaded.seats.shared and not loaded.over
+    return SharedTable(
+        invites=invites_view(loaded, lang),
+        can_fill=loaded.waiting and loaded.seat == HUMAN,
+        others_wait=loaded.waiting or loaded.others_turn,
+        refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
+        live=live,
+        version=loaded.version,
+        rematch_address=rematch_address,
+    )
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:

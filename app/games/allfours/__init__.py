@@ -10,7 +10,7 @@ from fastapi.responses import Response
 
 from engine.allfours.game import GAME
 
-from ...common_views import refresh_trigger
+from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
@@ -51,9 +51,8 @@ class AllFoursWeb:
     ) -> Response:
         settings = get_settings(request)
         tv = table_view(loaded, lang, message, settings.computer_delay_ms)
-        tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
-        if loaded.over:
-            tv.rematch_address = get_service(request).rematch_address(loaded)
+        rematch = get_service(request).rematch_address(loaded) if loaded.over else None
+        tv.shared = shared_table(loaded, lang, settings.refresh_ms, rematch)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:

@@ -18,10 +18,9 @@ from engine.cards import Card
 
 from ...common_views import (
     CardView,
-    InviteView,
     Seating,
+    SharedTable,
     card_view,
-    invites_view,
     seat_levels,
     seating_of,
     urls,
@@ -110,13 +109,7 @@ class AfTable:
     sheet: AfSheet | None
     winner: str | None
     final_totals: list[str] = field(default_factory=list)
-    invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
-    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
-    refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
-    live: bool = False  # a shared table in play: its moves arrive on its event stream (app/routes/live.py)
-    version: str = ""  # what the table shows, as the stream's event ids name it
-    rematch_address: str | None = None  # a shared table's rematch, asked for by someone: this seat's place in it
-    can_fill: bool = False  # the creator may give the seats not taken to computers
+    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (common_views)
 
 
 def af_urls(match_id: str, secret: str) -> dict[str, str]:
@@ -348,9 +341,4 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         sheet=sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
-        invites=invites_view(loaded, lang),
-        others_wait=loaded.waiting or loaded.others_turn,
-        live=loaded.seats.shared and not loaded.over,
-        version=loaded.version,
-        can_fill=loaded.waiting and loaded.seat == 0,
     )

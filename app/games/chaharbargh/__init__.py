@@ -9,7 +9,7 @@ from fastapi.responses import Response
 
 from engine import Move, observation
 
-from ...common_views import refresh_trigger
+from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...home_form import quick_summary
 from ...i18n import t
@@ -34,9 +34,8 @@ def render_table(
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
-    tv.refresh_trigger = refresh_trigger(None if tv.live else settings.refresh_ms)  # the stream brings news
-    if loaded.over:
-        tv.rematch_address = get_service(request).rematch_address(loaded)
+    rematch = get_service(request).rematch_address(loaded) if loaded.over else None
+    tv.shared = shared_table(loaded, lang, settings.refresh_ms, rematch)
     if hints:
         add_hints(tv, hints, lang)
     return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)

@@ -14,10 +14,9 @@ from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore,
 
 from ...common_views import (
     CardView,
-    InviteView,
     Seating,
+    SharedTable,
     card_view,
-    invites_view,
     seat_levels,
     seating_of,
     urls,
@@ -159,13 +158,7 @@ class TableView:
     level_key: str = ""
     earlier_sheets: list[Sheet] = field(default_factory=list)  # match over: every round's sheet before the last
     motion: Motion = field(default_factory=lambda: Motion())  # what the last move did, for the cards and sounds
-    invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken yet
-    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
-    refresh_trigger: str = "every 2000ms"  # how (`common_views.refresh_trigger`)
-    live: bool = False  # a shared table in play: its moves arrive on its event stream (app/routes/live.py)
-    version: str = ""  # what the table shows, as the stream's event ids name it
-    rematch_address: str | None = None  # a shared table's rematch, asked for by someone: this seat's place in it
-    can_fill: bool = False  # the creator may give the seats not taken to computers
+    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (common_views)
 
     @property
     def names(self) -> list[str]:
@@ -758,9 +751,4 @@ def table_view(
         if view.winner is not None
         else [],
         motion=moved,
-        invites=invites_view(loaded, lang),
-        others_wait=loaded.waiting or loaded.others_turn,
-        live=loaded.seats.shared and not loaded.over,
-        version=loaded.version,
-        can_fill=loaded.waiting and loaded.seat == 0,
     )
