@@ -3,13 +3,17 @@ a match's addresses, and who won the match."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from fastapi import Request
+
 from engine import Card
 
-from .i18n import card_name, digits, t
+from .i18n import card_name, digits, join, t
 from .service import HUMAN, Loaded
+from .web import get_service, get_settings
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
@@ -155,12 +159,24 @@ class SharedTable:
     live: bool = False  # a shared table in play: its news arrive on its event stream (app/routes/live.py)
     version: str = ""  # what the table shows, as the stream's event ids name it
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
+    clock: int | None = None  # whole seconds left on the move clock of the person to play
+    mine: bool = False  # the clock is this seat's own
+    away: str = ""  # who else the computer plays for, as a sentence ("" for nobody)
+    me_away: bool = False  # the computer has played for this seat: its next move takes it back
 
 
-def shared_table(loaded: Loaded, lang: str, refresh_ms: int | None, rematch_address: str | None) -> SharedTable:
+def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     """The people part of the asking seat's table. A table with its event stream asks again only
-    on the `table-may-refresh` event; one without, every `refresh_ms` (None: on the event too)."""
+    on the `table-may-refresh` event; one without, every `Settings.refresh_ms` (None: on the
+    event too). The move clock is read off the server's clock (the browser only counts it down)."""
+    settings, service = get_settings(request), get_service(request)
+    refresh_ms = settings.refresh_ms
+    rematch_address = service.rematch_address(loaded) if loaded.over else None
     live = loaded.seats.shared and not loaded.over
+    left = loaded.seconds_left(service.clock())
+    seating = seating_of(loaded)
+    away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != loaded.seat]
+    away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
     return SharedTable(
         invites=invites_view(loaded, lang),
         can_fill=loaded.waiting and loaded.seat == HUMAN,
@@ -169,6 +185,10 @@ def shared_table(loaded: Loaded, lang: str, refresh_ms: int | None, rematch_addr
         live=live,
         version=loaded.version,
         rematch_address=rematch_address,
+        clock=None if left is None else max(0, math.ceil(left)),
+        mine=loaded.human_to_play,
+        away=away_words,
+        me_away=not loaded.over and loaded.seat in loaded.seats.away,
     )
 
 

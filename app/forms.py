@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     Field,
@@ -26,7 +27,7 @@ from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
-from .seats import NAME_LENGTH, PERSON, SEAT_CHOICES
+from .seats import CLOCK_RANGE, NAME_LENGTH, PERSON, SEAT_CHOICES
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
@@ -72,6 +73,16 @@ def _registered_game(value: object) -> str:
     return value
 
 
+def _move_clock(value: int) -> int:
+    """Seconds a move: 0 (no clock) or within `CLOCK_RANGE`, or the form is refused."""
+    if value != 0 and not CLOCK_RANGE[0] <= value <= CLOCK_RANGE[1]:
+        raise ValueError("no such clock")
+    return value
+
+
+MoveClock = Annotated[int, AfterValidator(_move_clock)]
+
+
 def in_range(bounds: tuple[int, int]) -> Any:
     return Annotated[int, Field(ge=bounds[0], le=bounds[1])]
 
@@ -105,6 +116,7 @@ class MatchOptions(FormModel):
         "seat2": "bad_seat",
         "seat3": "bad_seat",
         "name": "bad_name",
+        "clock": "bad_clock",
     }
     game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]  # others read players and level only
     level: Literal[LEVELS]  # type: ignore[valid-type]
@@ -124,6 +136,7 @@ class MatchOptions(FormModel):
     seat3: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # level (left out: `level`)
 
     name: Blank | DisplayName = None  # the creator's name, shown to the friends they invite
+    clock: Blank | MoveClock = None  # seconds a person has for a move; left out: `CLOCK_DEFAULT` with people
 
     def seat_choices(self, players: int) -> list[str | None]:
         """Who sits in seats 1 … players-1 (a seat past the game's seats is not read)."""

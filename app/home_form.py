@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from engine import Rules, games
 
 from .forms import MatchOptions
-from .i18n import digits_in, rt, t
-from .seats import PERSON
+from .i18n import digits_in, nt, rt, t
+from .seats import CLOCK_DEFAULT, PERSON
 from .service import LEVELS, PLAYERS, PRESETS, TARGET_RANGE, Refused, preset_rules, rules_for
 
 
@@ -32,6 +32,8 @@ class NewMatchForm:
     seats: list[tuple[str, str, str]]  # each seat after yours: field name, label, the value chosen ("": the level)
     name: str  # the creator's name for the friends they invite
     seat_choices: list[tuple[str, str]]  # value, words: a computer at the chosen level, a friend, a level
+    clock: int  # seconds a person has for a move at a table with friends (0: no clock)
+    clock_choices: list[tuple[int, str]]  # value, words
     player_choices: list[tuple[int, str]]
     presets: list[tuple[str, str, str]]  # value, name, what it changes
     capture_modes: list[tuple[str, str]]
@@ -41,6 +43,25 @@ class NewMatchForm:
     summary: list[str]  # what the one-tap start begins, one short item each ("2 players", "Easy", ...)
     rule_about: dict[str, str]  # each house rule in one sentence
     rule_links: dict[str, str]  # each house rule's example on the rules page
+
+
+CLOCK_CHOICES = (0, 15, 30, 60, 120, 300)  # the move clocks the form lists (any the form accepts is kept)
+
+
+def clock_words(seconds: int, lang: str) -> str:
+    """A move clock as the form names it ("1 minute", "30 seconds", "No clock").
+
+    >>> clock_words(120, "en"), clock_words(45, "en"), clock_words(0, "en")
+    ('2 minutes a move', '45 seconds a move', 'No clock')
+    >>> clock_words(60, "en"), clock_words(60, "fa")
+    ('1 minute a move', '۱ دقیقه برای هر حرکت')
+    """
+    d = digits_in(lang)
+    if not seconds:
+        return t(lang, "clock_none")
+    if seconds % 60 == 0:
+        return nt(lang, "clock_minutes_one", "clock_minutes", seconds // 60, n=d(seconds // 60))
+    return t(lang, "clock_seconds", n=d(seconds))
 
 
 FORM_FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
@@ -118,6 +139,8 @@ def new_match_form(
         seats=[(f"seat{n}", t(lang, "seat_choice_label", n=d(n + 1)), chosen or "") for n, chosen in seats_chosen],
         seat_choices=[("", t(lang, "seat_choice_level")), (PERSON, t(lang, "seat_choice_person"))]
         + [(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
+        clock=CLOCK_DEFAULT if options.clock is None else options.clock,
+        clock_choices=[(n, clock_words(n, lang)) for n in sorted({*CLOCK_CHOICES, options.clock or 0})],
         player_choices=[(n, t(lang, f"players_{n}")) for n in PLAYERS],
         presets=[(p, t(lang, f"preset_{p}"), t(lang, f"preset_{p}_about")) for p in PRESETS],
         capture_modes=[(m, rt(lang, f"val_{m}")) for m in ("hand", "card", "off")],

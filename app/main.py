@@ -49,7 +49,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     engine = make_engine(settings.database_url)
     app.state.news = news_for(engine)
     app.state.service = MatchService(
-        engine, settings.bot_settings, settings.new_seed, settings.new_bot_seed, news=app.state.news
+        engine,
+        settings.bot_settings,
+        settings.new_seed,
+        settings.new_bot_seed,
+        news=app.state.news,
+        clock=settings.clock,
     )
     errors.install(app)
 

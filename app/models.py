@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import BigInteger, Column, DateTime, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from .settings import random_seed
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
+from .settings import now, random_seed
 
 
 class Match(SQLModel, table=True):

@@ -16,6 +16,14 @@ person at seat 0 and computers at the match's level everywhere else.
 ('pro', 's1', 'i1', True, 1)
 >>> shared.claim(1, "Maryam").waiting, Seats.from_json(shared.to_json(), "easy") == shared
 (False, True)
+
+A table with people has a move clock (`clock` seconds a move, 60 unless the creator chose
+another; 0 is none). When a person's clock runs out the computer plays their move at medium and
+their seat is away (`away`); an away seat's turn is played after `AWAY_SECONDS` (less, if the
+clock is shorter), and the person is back at their next move.
+
+>>> shared.clock, shared.move_seconds(1), shared.away_from(1).move_seconds(1), shared.away_from(1).back(1).away
+(60, 60, 10, ())
 """
 
 from __future__ import annotations
@@ -29,6 +37,9 @@ from dataclasses import dataclass, replace
 PERSON = "person"
 SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
 NAME_LENGTH = 24  # a display name's most characters
+CLOCK_DEFAULT = 60  # seconds a move, at a table with people (the creator may choose 0, none)
+CLOCK_RANGE = (15, 300)  # the clocks the home form offers
+AWAY_SECONDS = 10  # an away person's turn: time to tap a card and be back, before the computer plays
 
 
 def new_secret() -> str:
@@ -59,34 +70,44 @@ class Seats:
     others: tuple[Seat, ...]
     default: str
     creator: str = ""  # seat 0's display name, once given
+    clock: int = 0  # seconds a person has for a move (0: no clock); only a table with people has one
+    away: tuple[int, ...] = ()  # the person seats whose clock ran out, played by the computer since
 
     @classmethod
     def new(
-        cls, choices: Sequence[str | None], level: str, make_secret: Callable[[], str] = new_secret, creator: str = ""
+        cls,
+        choices: Sequence[str | None],
+        level: str,
+        make_secret: Callable[[], str] = new_secret,
+        creator: str = "",
+        clock: int | None = None,
     ) -> Seats:
         """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`);
-        `creator`: seat 0's name."""
+        `creator`: seat 0's name; `clock`: seconds a move (None: `CLOCK_DEFAULT` with people)."""
         made = []
         for choice in choices:
             if choice == PERSON:
                 made.append(Seat(secret=make_secret(), invite=make_secret()))
             else:
                 made.append(Seat(level=choice or level))
-        return cls(tuple(made), level, creator)
+        people = any(seat.person for seat in made)
+        return cls(tuple(made), level, creator, (CLOCK_DEFAULT if clock is None else clock) if people else 0)
 
     @classmethod
     def from_json(cls, text: str | None, level: str) -> Seats:
         if not text:
             return cls((), level)
         data = json.loads(text)
-        return cls(tuple(Seat(**seat) for seat in data["others"]), level, data.get("creator", ""))
+        others = tuple(Seat(**seat) for seat in data["others"])
+        return cls(others, level, data.get("creator", ""), data.get("clock", 0), tuple(data.get("away", ())))
 
     def to_json(self) -> str | None:
         """The column's text; None when every other seat is a computer at the match's level."""
-        if not self.creator and all(s.level == self.default for s in self.others):
+        if not self.creator and not self.clock and all(s.level == self.default for s in self.others):
             return None
         others = [{k: v for k, v in vars(s).items() if v not in (None, "", False)} for s in self.others]
-        return json.dumps({"others": others, "creator": self.creator}, sort_keys=True)
+        data = {"others": others, "creator": self.creator, "clock": self.clock, "away": list(self.away)}
+        return json.dumps({k: v for k, v in data.items() if v or k in ("others", "creator")}, sort_keys=True)
 
     def _seat(self, seat: int) -> Seat:
         return self.others[seat - 1] if 0 < seat <= len(self.others) else Seat(level=self.default)
@@ -158,6 +179,19 @@ class Seats:
 
     def renewed(self) -> Seats:
         """The same seats for a rematch: the same people (named as before) with new secrets for
-        their new table addresses, and the same computers."""
+        their new table addresses, and the same computers and clock; nobody is away."""
         others = tuple(replace(s, secret=new_secret()) if s.person else s for s in self.others)
-        return replace(self, others=others)
+        return replace(self, others=others, away=())
+
+    def move_seconds(self, seat: int) -> int:
+        """How long the person at `seat` has for a move (0: for ever): the clock, or an away
+        seat's shorter wait."""
+        return min(self.clock, AWAY_SECONDS) if seat in self.away else self.clock
+
+    def away_from(self, seat: int) -> Seats:
+        """`seat`'s clock ran out: the computer plays for it until its person moves again."""
+        return self if seat in self.away else replace(self, away=tuple(sorted((*self.away, seat))))
+
+    def back(self, seat: int) -> Seats:
+        """The person at `seat` moved: the seat is theirs again."""
+        return replace(self, away=tuple(s for s in self.away if s != seat))

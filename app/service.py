@@ -21,6 +21,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
@@ -49,6 +50,7 @@ SUR_POINTS_RANGE = (1, 100)
 SUR_CUTOFF_RANGE = (1, 500)
 PRESETS = ("table", "pagat")
 PRACTICE_RULES = Rules()  # free practice: one round under the table rules
+CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
 
@@ -156,6 +158,17 @@ class Loaded:
         """Another person at the table is to move: this table waits for them."""
         return self._in_play and self.turn != self.seat and self.seats.person(self.turn)
 
+    def seconds_left(self, at: datetime) -> float | None:
+        """At time `at`, the seconds left on the move clock of the person to play (below zero:
+        it ran out); None when no person's clock runs (no clock, a computer to play, the match
+        waiting, a round's sheet up, or over). A turn starts when the match row was last written."""
+        seconds = self.seats.move_seconds(self.turn) if self._in_play and self.seats.person(self.turn) else 0
+        if not seconds:
+            return None
+        started = self.match.updated_at
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
+        return seconds - (at - started).total_seconds()
+
     @property
     def _in_play(self) -> bool:
         return not self.over and not self.sheet_pending and not self.seats.waiting
@@ -255,16 +268,24 @@ def _get(connection: Connection, match_id: str, secret: str, lock: bool = False)
     return _match_of(row), seat
 
 
-def _save_seats(connection: Connection, match: Match) -> None:
-    """Write who sits where (the match row is locked by the caller's transaction)."""
-    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, updated_at=now()))
+def _save_seats(connection: Connection, match: Match, at: datetime) -> None:
+    """Write who sits where, at time `at` (the match row is locked by the caller's transaction)."""
+    match.updated_at = at
+    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, updated_at=at))
 
 
-def _save(connection: Connection, match: Match, ply: int, undos: int) -> None:
-    """Write the match row's new ply, undos, status, rounds_seen and time, compare-and-set: only
-    if the stored row is still at `ply` and `undos` (as read). Otherwise `Conflict`."""
-    match.updated_at = now()
-    values = {"ply": match.ply, "undos": match.undos, "status": match.status, "rounds_seen": match.rounds_seen}
+def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime) -> None:
+    """Write the match row's new ply, undos, status, rounds_seen, seats and time (`at`: when
+    the next turn's clock starts), compare-and-set: only if the stored row is still at `ply`
+    and `undos` (as read). Otherwise `Conflict`."""
+    match.updated_at = at
+    values = {
+        "ply": match.ply,
+        "undos": match.undos,
+        "status": match.status,
+        "rounds_seen": match.rounds_seen,
+        "seats": match.seats,
+    }
     where = {"read_id": match.id, "read_ply": ply, "read_undos": undos}
     result = connection.execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
     if result.rowcount != 1:
@@ -288,6 +309,7 @@ class MatchService:
         new_seed: Callable[[], int] = random_seed,
         new_bot_seed: Callable[[], int] = random_seed,
         news: News | None = None,
+        clock: Callable[[], datetime] = now,
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
@@ -297,6 +319,7 @@ class MatchService:
         self.new_seed = new_seed
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
         self.news = news or News()  # told of every committed change, for the open tables (app/live.py)
+        self.clock = clock  # the time a turn starts and a move clock runs out (tests set it)
         # id -> (undos, ply, state, the match row's columns as they were then)
         self._cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -336,12 +359,15 @@ class MatchService:
         seed: int | None = None,
         seats: Sequence[str | None] = (),
         creator: str = "",
+        clock: int | None = None,
         **options: Any,
     ) -> Match:
         """A new match: a preset with a target and any of `rules_for`'s options (players, house
-        rules); `seats`: who sits after the creator (`person`, a level, or None for `level`).
-        `seed` is for tests, players always get a random one. Nothing is stored if refused."""
-        return self._create(level, rules_for(preset, target, **options), "match", seed, seats=seats, creator=creator)
+        rules); `seats`: who sits after the creator (`person`, a level, or None for `level`);
+        `clock`: the seconds each person has for a move (app/seats.py). `seed` is for tests,
+        players always get a random one. Nothing is stored if refused."""
+        rules = rules_for(preset, target, **options)
+        return self._create(level, rules, "match", seed, seats=seats, creator=creator, clock=clock)
 
     def create_game(
         self,
@@ -351,11 +377,12 @@ class MatchService:
         seed: int | None = None,
         seats: Sequence[str | None] = (),
         creator: str = "",
+        clock: int | None = None,
     ) -> Match:
         """A new match of the registered game `game` under `rules` (the game's own; its web part
         has checked the home form's options against the game); `creator`: seat 0's name, shown
-        to the people `seats` invites."""
-        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator)
+        to the people `seats` invites; `clock` as for `create`."""
+        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator, clock=clock)
 
     def create_practice(self, level: str, seed: int | None = None) -> Match:
         """A free-practice round against `level`."""
@@ -370,6 +397,7 @@ class MatchService:
         game: str = "chaharbargh",
         seats: Sequence[str | None] = (),
         creator: str = "",
+        clock: int | None = None,
     ) -> Match:
         if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
@@ -382,7 +410,7 @@ class MatchService:
             level=level,
             mode=mode,
             game=game,
-            seats=Seats.new(seats, level, creator=creator if PERSON in seats else "").to_json(),
+            seats=Seats.new(seats, level, creator=creator if PERSON in seats else "", clock=clock).to_json(),
         )
         with write_session(self.engine) as session:
             session.add(match)
@@ -449,7 +477,7 @@ class MatchService:
                 raise Refused("seat_taken", 409)
             match = _match_of(row)
             match.seats = seats.claim(seat, name).to_json()
-            _save_seats(connection, match)
+            _save_seats(connection, match, self.clock())  # the match may start now: its clock too
         self._forget(match_id)
         self.news.publish(match_id)
         return match, seat
@@ -464,7 +492,7 @@ class MatchService:
             seats = Seats.from_json(match.seats, match.level)
             if seats.waiting:
                 match.seats = seats.fill().to_json()
-                _save_seats(connection, match)
+                _save_seats(connection, match, self.clock())
             state = self._state(connection, match)
         self._forget(match_id)
         if seats.waiting:
@@ -551,7 +579,7 @@ class MatchService:
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
-        _save(connection, match, match.ply - 1, match.undos)
+        _save(connection, match, match.ply - 1, match.undos, self.clock())
         return after
 
     def _current(self, match_id: str, secret: str) -> Loaded:
@@ -584,6 +612,8 @@ class MatchService:
                     move = game_of(match).parse_move(str(move))
                 except ValueError:
                     raise Refused("garbage") from None
+                if seat in here.seats.away:  # a person whose clock ran out is back: their seat is theirs
+                    match.seats = here.seats.back(seat).to_json()
                 try:
                     state = self._write(connection, match, state, move)
                 except ValueError as illegal:  # the game's IllegalMove: its reason says which rule refused it
@@ -615,24 +645,50 @@ class MatchService:
             loaded = self.load(match_id, secret)
         if ply != loaded.ply or not loaded.computer_to_play:
             return loaded
-        bot_seat = loaded.turn
-        level = loaded.seats.level(bot_seat)  # a computer seat's own level (the match's, for most)
+        level = loaded.seats.level(loaded.turn)  # a computer seat's own level (the match's, for most)
+        return self._play_for(loaded, secret, level, lambda here: here.computer_to_play)
+
+    def _play_for(self, loaded: Loaded, secret: str, level: str, still: Callable[[Loaded], bool]) -> Loaded:
+        """The computer's move at `level` for the seat to play in `loaded`, written if the match
+        is still at that ply in that position and `still` holds of it as stored."""
+        seat_to_play, ply = loaded.turn, loaded.ply
         game = game_of(loaded.match)
         move = game.bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
-            game.observation(loaded.state, bot_seat)
+            game.observation(loaded.state, seat_to_play)
         )
+        match_id = loaded.match.id
         try:
             with write_transaction(self.engine) as connection:
                 match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
-                if ply != match.ply or state != loaded.state or not Loaded(match, state).computer_to_play:
-                    return Loaded(match, state, seat=seat)
+                here = Loaded(match, state, seat=seat)
+                if ply != match.ply or state != loaded.state or not still(here):
+                    return here
+                if here.seats.person(seat_to_play):  # a person's clock ran out: their seat is away
+                    match.seats = here.seats.away_from(seat_to_play).to_json()
                 state = self._write(connection, match, state, move)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
         self._announce(match)
         return Loaded(match, state, changed=True, seat=seat)
+
+    def expire(self, match_id: str, secret: str, ply: int) -> Loaded:
+        """Asked by another person's table when the clock of the person to play has run out by
+        this server's clock (app/routes/live.py): the computer plays their move at medium and
+        their seat is away until they move again. Only another seat's table asks, so a person
+        coming back to the table is never played for the moment they open it; nothing happens
+        at a table nobody waits at. Anything else (another ply by now, time left, this seat's
+        own turn) changes nothing: the table as it stands."""
+        loaded = self.load(match_id, secret)
+
+        def ran_out(here: Loaded) -> bool:
+            left = here.seconds_left(self.clock())
+            return here.turn != here.seat and left is not None and left <= 0
+
+        if ply != loaded.ply or not ran_out(loaded):
+            return loaded
+        return self._play_for(loaded, secret, CLOCK_LEVEL, ran_out)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The player has read the round's score sheet shown at `ply`.
@@ -650,7 +706,7 @@ class MatchService:
                 if ply != match.ply or not Loaded(match, state).sheet_pending:
                     return Loaded(match, state, seat=seat)
                 match.rounds_seen = game_of(match).rounds_played(state)
-                _save(connection, match, match.ply, match.undos)
+                _save(connection, match, match.ply, match.undos, self.clock())
         except Conflict:
             return self._current(match_id, secret)
         self._announce(match)  # once committed: a table reading it now sees the next round
@@ -691,7 +747,7 @@ class MatchService:
                 match.ply = mine
                 match.undos += 1
                 match.status = "playing"
-                _save(connection, match, read_ply, match.undos - 1)
+                _save(connection, match, read_ply, match.undos - 1, self.clock())
                 before = replay(connection, match)
         except Conflict:
             return self._current(match_id, secret)

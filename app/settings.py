@@ -6,6 +6,7 @@ import os
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,11 @@ def random_seed() -> int:
     return secrets.randbits(62)
 
 
+
+def now() -> datetime:
+    """The time, in UTC (every time the app stores)."""
+    return datetime.now(UTC)
+
 @dataclass(frozen=True)
 class Settings:
     """What the app is configured with; `from_env` reads it from the environment.
@@ -86,8 +92,9 @@ class Settings:
     `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
     `refresh_ms` is how often a table waiting for another person at a shared table asks the
     server again; `None` likewise means only when the `table-may-refresh` event reaches it.
-    `bot_settings`, `new_seed` and `new_bot_seed` go to `MatchService` (tests: fixed worlds for
-    pro, known deals, and known seeds for the computer's and the hints' random choices).
+    `bot_settings`, `new_seed`, `new_bot_seed` and `clock` go to `MatchService` (tests: fixed
+    worlds for pro, known deals, known seeds for the computer's and the hints' random choices,
+    and a clock they move on by hand, so a move clock runs out without waiting for it).
 
     `allowed_hosts`: the `Host` names the app answers (others get 400), so no redirect it makes
     can point at a host an attacker chose; `("*",)` turns the check off. `allowed_origins`:
@@ -117,6 +124,7 @@ class Settings:
     rate_hints: str = "60/minute"
     rate_storage: str = "memory://"
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
+    clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -28,6 +28,7 @@ from ..web import Lang, Service
 router = APIRouter()
 KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream
 RETRY_MS = 2000  # how long a browser waits before it connects again
+EXPIRE_AGAIN = 1.0  # seconds before a stream asks again at a ply where its ask changed nothing
 
 
 def table_event(request: Request, loaded: Loaded, lang: str) -> str:
@@ -62,19 +63,28 @@ async def stream(
     shown: str,
     first: Loaded,
 ) -> AsyncIterator[str]:
-    """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet."""
+    """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
+    While another person is to play under a move clock, the stream also wakes when their clock
+    runs out and asks the server to play for them (`MatchService.expire`: the server's clock
+    decides, the stream only knocks)."""
     with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
-        loaded: Loaded | None = first
+        loaded, knocked = first, -1
         while True:
-            if loaded is not None and loaded.version != shown:
+            if loaded.version != shown:
                 shown = loaded.version
                 yield await run_in_threadpool(table_event, request, loaded, lang)
+            left = loaded.seconds_left(service.clock()) if loaded.others_turn else None
+            if left is not None and knocked == loaded.ply:
+                left = max(left, EXPIRE_AGAIN)  # asked at this ply already: not again at once
             try:
-                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE if left is None else max(0.0, min(left, KEEP_ALIVE)))
             except TimeoutError:
-                yield ": still here\n\n"
-                loaded = None
+                if left is not None and left <= KEEP_ALIVE:
+                    knocked = loaded.ply
+                    loaded = await run_in_threadpool(service.expire, match_id, secret, loaded.ply)
+                else:
+                    yield ": still here\n\n"
                 continue
             changed.clear()
             loaded = await run_in_threadpool(service.load, match_id, secret)

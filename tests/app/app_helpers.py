@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from itertools import combinations
 
 from alembic.config import Config
@@ -184,3 +185,17 @@ def create_allfours(service, level: str, players: int = 2, seed: int | None = No
     """A new All Fours match (the Trinidad rules, for `players` seats), made as the home form's
     All Fours choice makes one (app/games/allfours/)."""
     return service.create_game("allfours", level, games.get("allfours").rules(players), seed)
+
+
+class Clock:
+    """The server's time (`Settings.clock`, `MatchService.clock`), moved on by the test: a move
+    clock runs out without anyone waiting for it."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += timedelta(seconds=seconds)

@@ -11,7 +11,7 @@ import threading
 import httpx
 import pytest
 
-from tests.app.app_helpers import HX, dom, game_state, one
+from tests.app.app_helpers import HX, Clock, dom, game_state, one, text_of
 
 
 def listen(url: str, headers: dict[str, str] | None = None) -> tuple[queue.Queue[str], httpx.Client]:
@@ -154,5 +154,34 @@ def test_a_rematch_asked_for_by_one_person_reaches_the_others_finished_table(liv
         _, _, new_id, new_friend_secret = made.headers["location"].split("/")
         new_match = service.load(new_id, new_friend_secret).match
         assert name == "table" and one(html, "#join-rematch")["href"] == f"/m/{new_id}/{new_match.secret}"
+    finally:
+        client.close()
+
+
+def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_shows_them_away(live_server):
+    """Nobody asks for it: the waiting person's stream wakes when the other's clock runs out (the
+    server's clock, here moved by hand and the stream woken, as its timer would) and the server
+    plays medium's move for them; the waiting person's table arrives with the move made and the
+    other person shown as away."""
+    clock = Clock()
+    server = live_server(clock=clock)
+    service = server.app.state.service
+    match = service.create("easy", players=2, seats=["person"], seed=1003, creator="Bahar", clock=30)
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
+    secret_of = {0: match.secret, 1: service.secret_of(claimed, 1)}
+    loaded = service.load(match.id, match.secret)
+    absent, waiting = loaded.turn, 1 - loaded.turn
+    shown = service.load(match.id, secret_of[waiting]).version
+    lines, client = listen(f"{server.url}/m/{match.id}/{secret_of[waiting]}/events?v={shown}")
+    try:
+        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        clock.advance(29)
+        server.app.state.news.publish(match.id)  # woken early: time is left, so nothing is played
+        clock.advance(1)
+        server.app.state.news.publish(match.id)
+        _, name, html = next_event(lines)
+        assert name == "table" and game_state(html) == ("your-turn", 1)
+        assert ("Ana" if absent else "Bahar") in text_of(html, "#away")
+        assert service.load(match.id, secret_of[absent]).seats.away == (absent,)
     finally:
         client.close()

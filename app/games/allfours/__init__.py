@@ -15,7 +15,7 @@ from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
 from ...service import Loaded, MatchService, Refused
-from ...web import get_service, get_settings, render
+from ...web import get_settings, render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
 from .views import table_view
@@ -34,7 +34,8 @@ class AllFoursWeb:
         if options.players not in GAME.seat_counts:
             raise Refused("af_bad_players")
         seats, name = options.seat_choices(options.players), options.name or ""
-        return service.create_game(self.name, options.level, GAME.rules(options.players), seats=seats, creator=name)
+        rules = GAME.rules(options.players)
+        return service.create_game(self.name, options.level, rules, seats=seats, creator=name, clock=options.clock)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         d = digits_in(lang)
@@ -51,8 +52,7 @@ class AllFoursWeb:
     ) -> Response:
         settings = get_settings(request)
         tv = table_view(loaded, lang, message, settings.computer_delay_ms)
-        rematch = get_service(request).rematch_address(loaded) if loaded.over else None
-        tv.shared = shared_table(loaded, lang, settings.refresh_ms, rematch)
+        tv.shared = shared_table(request, loaded, lang)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:

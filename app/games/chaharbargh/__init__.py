@@ -15,7 +15,7 @@ from ...home_form import quick_summary
 from ...i18n import t
 from ...models import Match
 from ...service import Loaded, MatchService
-from ...web import get_service, get_settings, render
+from ...web import get_settings, render
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .views import Selection, add_hints, select, table_view
@@ -34,8 +34,7 @@ def render_table(
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     tv = table_view(loaded, lang, sel, message, delay)
-    rematch = get_service(request).rematch_address(loaded) if loaded.over else None
-    tv.shared = shared_table(loaded, lang, settings.refresh_ms, rematch)
+    tv.shared = shared_table(request, loaded, lang)
     if hints:
         add_hints(tv, hints, lang)
     return render(request, "chaharbargh/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
@@ -53,7 +52,14 @@ class ChaharbarghWeb:
         house, players, creator = options.house_rules(), options.players, options.name or ""
         seats = options.seat_choices(players)
         return service.create(
-            options.level, options.target, options.preset, players=players, seats=seats, creator=creator, **house
+            options.level,
+            options.target,
+            options.preset,
+            players=players,
+            seats=seats,
+            creator=creator,
+            clock=options.clock,
+            **house,
         )
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:

@@ -1,0 +1,30 @@
+// The move clock of a shared table (#clock): the server renders the seconds left with each table
+// and alone decides when they have run out; this only counts them down on screen between two
+// tables, in the page's own digits. Without JavaScript the number stays as it was rendered.
+(function () {
+  "use strict";
+  var FA = "۰۱۲۳۴۵۶۷۸۹";
+  var timer = null;
+
+  function shown(n) {
+    var text = String(n);
+    if (document.documentElement.lang !== "fa") return text;
+    return text.replace(/[0-9]/g, function (d) { return FA[+d]; });
+  }
+
+  function start() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    var clock = document.getElementById("clock");
+    if (!clock) return;
+    var ends = Date.now() + Number(clock.dataset.seconds) * 1000;
+    timer = setInterval(function () {
+      var number = clock.querySelector(".clock-n");
+      var left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      if (number) number.textContent = shown(left);
+      if (left === 0) clearInterval(timer);
+    }, 1000);
+  }
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSettle", start);
+})();
