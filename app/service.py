@@ -37,9 +37,9 @@ from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
 from .live import News
-from .models import Match, MoveRow, bot_seed_of, now
+from .models import Match, MoveRow, bot_seed_of
 from .seats import PERSON, SEAT_CHOICES, Seats
-from .settings import random_seed
+from .settings import now, random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
 LEVELS = ("easy", "medium", "pro")
