@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from tests.app.app_helpers import Clock
 from tests.browser.browser_helpers import game, more_options, play_one_move
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -29,7 +30,9 @@ def cards_in(page: Page, selector: str) -> set[str]:
     return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
 
 
-def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_page, server):
+def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_page, live_server):
+    clock = Clock()  # the server's time: the test moves it on to run a move clock out
+    server = live_server(clock=clock)
     creator = new_page(server)
     creator.goto("/?lang=en")
     more_options(creator)
@@ -70,3 +73,20 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
         assert not cards_in(creator, "#hand [data-card]") & cards_in(friend, "[data-card]")
         assert not cards_in(friend, "#hand [data-card]") & cards_in(creator, "[data-card]")
     assert creator.evaluate("() => window.__samePage") and friend.evaluate("() => window.__samePage")
+
+    # the clock plays for a person who does not move: a minute by the form's default
+    absent, waiting = (creator, friend) if game(creator)[0] == "your-turn" else (friend, creator)
+    assert absent.locator("#clock.mine").is_visible() and waiting.locator("#clock:not(.mine)").is_visible()
+    ply = game(absent)[1]
+    clock.advance(60)
+    server.app.state.news.publish(table_address.split("/")[4])  # what the waiting stream's timer does
+    assert refreshed(waiting, ("your-turn",))[1] == ply + 1
+    assert waiting.locator(".computer-last .played-card").count() == 1
+    assert waiting.inner_text("#away").endswith(waiting.inner_text("#opponent .who b"))
+    absent.wait_for_selector("#away-me")
+    assert game(absent) == ("their-turn", ply + 1)
+    play_one_move(waiting)
+    refreshed(absent, ("your-turn",))
+    play_one_move(absent)  # back: the seat is theirs again
+    assert absent.locator("#away-me").count() == 0
+    waiting.wait_for_function("() => !document.querySelector('#away')", polling=100)
