@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import queue
+import threading
 from datetime import UTC, datetime, timedelta
 from itertools import combinations
 
+import httpx
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
 from sqlalchemy import text
@@ -199,3 +202,40 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.at += timedelta(seconds=seconds)
+
+
+# --- a shared table's event stream, read as a browser's SSE extension reads it ---------------
+
+
+def listen(url: str, headers: dict[str, str] | None = None) -> tuple[queue.Queue[str], httpx.Client]:
+    """Open the stream in a thread; its lines arrive in the queue."""
+    lines: queue.Queue[str] = queue.Queue()
+    client = httpx.Client(timeout=httpx.Timeout(5.0, read=None))
+
+    def read() -> None:
+        try:
+            with client.stream("GET", url, headers=headers or {}) as response:
+                lines.put(f"status {response.status_code} {response.headers.get('content-type')}")
+                for line in response.iter_lines():
+                    lines.put(line)
+        except httpx.HTTPError:
+            lines.put("closed")
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines, client
+
+
+def next_event(lines: queue.Queue[str], wait: float = 10.0) -> tuple[str, str, str]:
+    """The next event's (id, name, data), skipping comments and the retry line."""
+    event_id = name = ""
+    data: list[str] = []
+    while True:
+        line = lines.get(timeout=wait)
+        if line == "" and name:
+            return event_id, name, "\n".join(data)
+        if line.startswith("id: "):
+            event_id = line[4:]
+        elif line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            data.append(line[6:])
