@@ -12,6 +12,7 @@ from fastapi import Request
 from engine import Card
 
 from .i18n import card_name, digits, join, t
+from .seats import watch_code
 from .service import HUMAN, Loaded
 from .web import get_service, get_settings
 
@@ -79,12 +80,25 @@ class Seating:
     >>> s = Seating(players=4, me=2, names=("Ali", "", "", ""), people=frozenset({0, 2}))
     >>> [s.name(seat, "en") for seat in range(4)], s.relative(3)
     (['Ali', 'Left opponent', 'You', 'Right opponent'], 1)
+
+    Someone watching (`watching`) sits in seat 0's chair but is nobody at the table: every seat
+    has its own name, computers numbered, and teams too.
+
+    >>> w = Seating(players=4, names=("Ali", "", "", ""), people=frozenset({0, 2}), watching=True)
+    >>> [w.name(seat, "en") for seat in range(4)], w.viewer
+    (['Ali', 'Computer 2', 'Player 3', 'Computer 4'], None)
     """
 
     players: int
     me: int = HUMAN
     names: tuple[str, ...] = ()  # each seat's person's display name ("" for none)
     people: frozenset[int] = frozenset({HUMAN})
+    watching: bool = False  # drawn for someone watching, from `me`'s chair
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat the table is drawn for as "you": `me`, or nobody for someone watching."""
+        return None if self.watching else self.me
 
     def relative(self, seat: int) -> int:
         """Where `seat` sits from `me`: 0 is me, 1 the next to play after me, and so on."""
@@ -95,15 +109,20 @@ class Seating:
         return (self.me + place) % self.players
 
     def name(self, seat: int, lang: str) -> str:
-        if seat == self.me:
+        if seat == self.viewer:
             return t(lang, "you")
         if seat in self.people:
             given = self.names[seat] if seat < len(self.names) else ""
             return given or t(lang, "seat_player", n=digits(seat + 1, lang))
+        if self.watching:
+            return t(lang, "seat_computer_n", n=digits(seat + 1, lang))
         return t(lang, f"seat_{self.players}_{self.relative(seat)}")
 
     def side(self, side: int, rules: TableRules, lang: str) -> str:
-        """A score's owner: a seat, or with four players a team (yours or theirs)."""
+        """A score's owner: a seat, or with four players a team (yours or theirs; numbered for
+        someone watching)."""
+        if rules.teams and self.watching:
+            return t(lang, "team_number", n=digits(side + 1, lang))
         if rules.teams:
             return t(lang, f"team_{(side - rules.side_of(self.me)) % 2}")
         return self.name(side, lang)
@@ -114,7 +133,8 @@ def seating_of(loaded: Loaded) -> Seating:
     players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
     seats = loaded.seats
     people = frozenset(seat for seat in seats.people if seat < players)
-    return Seating(players, loaded.seat, tuple(seats.name(seat) for seat in range(players)), people)
+    names = tuple(seats.name(seat) for seat in range(players))
+    return Seating(players, loaded.seat, names, people, watching=loaded.watching)
 
 
 def seat_levels(loaded: Loaded, lang: str) -> list[str]:
@@ -138,7 +158,7 @@ class InviteView:
 
 def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
     """The creator's invite links, one per person seat not taken; none for anyone else."""
-    if loaded.seat != HUMAN or loaded.over:
+    if loaded.seat != HUMAN or loaded.over or loaded.watching:
         return []
     seating, seats = seating_of(loaded), loaded.seats
     return [
@@ -163,6 +183,8 @@ class SharedTable:
     mine: bool = False  # the clock is this seat's own
     away: str = ""  # who else the computer plays for, as a sentence ("" for nobody)
     me_away: bool = False  # the computer has played for this seat: its next move takes it back
+    watching: bool = False  # drawn for someone watching through the watch link: no hand, no move
+    watch_url: str = ""  # the table's watch link, offered to the people at it while it is played
 
 
 def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
@@ -172,14 +194,14 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     settings, service = get_settings(request), get_service(request)
     refresh_ms = settings.refresh_ms
     rematch_address = service.rematch_address(loaded) if loaded.over else None
-    live = loaded.seats.shared and not loaded.over
+    live = (loaded.seats.shared or loaded.watching) and not loaded.over
     left = loaded.seconds_left(service.clock())
     seating = seating_of(loaded)
-    away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != loaded.seat]
+    away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != seating.viewer]
     away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
     return SharedTable(
         invites=invites_view(loaded, lang),
-        can_fill=loaded.waiting and loaded.seat == HUMAN,
+        can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
         others_wait=loaded.waiting or loaded.others_turn,
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
         live=live,
@@ -188,8 +210,15 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         clock=None if left is None else max(0, math.ceil(left)),
         mine=loaded.human_to_play,
         away=away_words,
-        me_away=not loaded.over and loaded.seat in loaded.seats.away,
+        me_away=not loaded.over and seating.viewer in loaded.seats.away,
+        watching=loaded.watching,
+        watch_url="" if loaded.watching or loaded.over or loaded.practice else watch_address(loaded),
     )
+
+
+def watch_address(loaded: Loaded) -> str:
+    """The match's watch link (`/m/{id}/watch/{code}`): the spectator's table, live."""
+    return f"/m/{loaded.match.id}/watch/{watch_code(loaded.match.secret)}"
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:
@@ -249,9 +278,11 @@ def winner_words(view: Ending, lang: str, seating: Seating | None = None) -> str
     rules, side = view.rules, view.winner
     seating = seating or Seating(rules.players)
     assert side is not None, "only a finished match has a winner to name"
+    if rules.teams and seating.watching:
+        return t(lang, "seat_won", who=seating.side(side, rules, lang))
     if rules.teams:
         return t(lang, "team_won" if side == rules.side_of(seating.me) else "team_lost")
-    if side == seating.me:
+    if side == seating.viewer:
         return t(lang, "you_won")
     if rules.players == 2 and side not in seating.people:
         return t(lang, "computer_won")

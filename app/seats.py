@@ -28,6 +28,8 @@ clock is shorter), and the person is back at their next move.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import json
 import secrets
@@ -44,6 +46,18 @@ AWAY_SECONDS = 10  # an away person's turn: time to tap a card and be back, befo
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)  # 192 bits, as the match's own secret
+
+
+def watch_code(match_secret: str) -> str:
+    """The code of a match's watch link, `/m/{id}/watch/{code}`: 192 bits of an HMAC of the
+    match's own secret, so every match has one without storing it, the creator can pass it on,
+    and it opens nothing but the spectator's view (the secret cannot be worked back from it).
+
+    >>> len(watch_code("s3cret")), watch_code("s3cret") == watch_code("s3cret") != watch_code("other")
+    (32, True)
+    """
+    digest = hmac.new(match_secret.encode(), b"chaharbargh watch link", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ is written only if the stored position is that one).
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 import threading
@@ -38,7 +39,7 @@ from engine.game import AnyGame
 from .db import read_session, write_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, bot_seed_of
-from .seats import PERSON, SEAT_CHOICES, Seats
+from .seats import PERSON, SEAT_CHOICES, Seats, watch_code
 from .settings import now, random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
@@ -93,6 +94,20 @@ class Loaded:
     state: State
     changed: bool = False
     seat: int = HUMAN
+    watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
+
+    @property
+    def key(self) -> str:
+        """What the asker's table address has after the match's id: their seat's secret, or for
+        someone watching `watch/{code}` (`/m/{id}/{key}`)."""
+        if self.watching:
+            return f"watch/{watch_code(self.match.secret)}"
+        return self.seats.secret(self.seat) or self.match.secret
+
+    @property
+    def view(self) -> Any:
+        """What the asker may see: their seat's observation, or a spectator's (nothing private)."""
+        return self.game.spectator(self.state) if self.watching else self.game.observation(self.state, self.seat)
 
     @cached_property
     def seats(self) -> Seats:
@@ -151,12 +166,13 @@ class Loaded:
     @property
     def human_to_play(self) -> bool:
         """The person asking is to move."""
-        return self._in_play and self.turn == self.seat
+        return self._in_play and self.turn == self.seat and not self.watching
 
     @property
     def others_turn(self) -> bool:
-        """Another person at the table is to move: this table waits for them."""
-        return self._in_play and self.turn != self.seat and self.seats.person(self.turn)
+        """Another person at the table is to move: this table waits for them (someone watching
+        waits for every seat: the news of a computer's move come to them too)."""
+        return self._in_play and (self.watching or (self.turn != self.seat and self.seats.person(self.turn)))
 
     def seconds_left(self, at: datetime) -> float | None:
         """At time `at`, the seconds left on the move clock of the person to play (below zero:
@@ -500,10 +516,10 @@ class MatchService:
         return Loaded(match, state, changed=seats.waiting, seat=seat)
 
     def _announce(self, match: Match) -> None:
-        """Tell the open tables of a shared match that it changed, once the change is committed (a
-        one-person table has nobody else to tell: its own request gets the answer)."""
-        if Seats.from_json(match.seats, match.level).shared:
-            self.news.publish(match.id)
+        """Tell the open tables of a match that it changed, once the change is committed: the
+        other people's at a shared table, and anyone watching through the watch link (so every
+        match announces its changes; a one-person table's own request gets its answer)."""
+        self.news.publish(match.id)
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""
@@ -559,6 +575,19 @@ class MatchService:
             connection = session.connection()
             match, seat = _get(connection, match_id, secret)
             return Loaded(match, self._state(connection, match), seat=seat)
+
+    def watched(self, match_id: str, code: str) -> Loaded:
+        """The match as someone with its watch link may see it (`seats.watch_code`); `NotFound`
+        for a wrong code, and for a practice round (nobody watches a lesson)."""
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            row = _row(connection, match_id)
+            if row is None or row["mode"] == "practice":
+                raise NotFound(match_id)
+            if not hmac.compare_digest(watch_code(row["secret"]).encode(), code.encode()):
+                raise NotFound(match_id)
+            match = _match_of(row)
+            return Loaded(match, self._state(connection, match), watching=True)
 
     def listed(self, entries: list[tuple[str, int]]) -> list[Loaded]:
         """The matches with these ids, each as the person at its seat sees it (from this

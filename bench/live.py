@@ -299,6 +299,9 @@ def main() -> None:
         f"{f['baseline_ms']:.1f} ms · {f['baseline_cpu_ms']:.1f} ms | {f['move_cpu_ms'] / f['baseline_cpu_ms']:.2f}× |"
     )
     load = os.getloadavg()
+    database = "SQLite"
+    if args.database == "postgres":
+        database = f"PostgreSQL {pg_version()} (a throwaway cluster, Unix socket)"
     command = (
         f"python bench/live.py --tables {args.tables} --rate {args.rate:g} --seconds {args.seconds:g} "
         f"--database {args.database} --workers {args.workers}"
@@ -306,8 +309,7 @@ def main() -> None:
     measured = (
         f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
         f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the server, "
-        f"{'PostgreSQL ' + pg_version() + ' (a throwaway cluster, Unix socket)' if args.database == 'postgres' else 'SQLite'}"
-        f" and the client (every stream a raw socket in one asyncio loop); load average after {load[0]:.2f}. "
+        f"{database} and the client (every stream a raw socket in one asyncio loop); load average after {load[0]:.2f}. "
         f"Memory: the server's RSS {f['rss_before']:.0f} MiB before the streams, {f['rss_after']:.0f} MiB with them."
     )
     header = [
@@ -315,7 +317,8 @@ def main() -> None:
         "move errors | memory per stream | a move: p50 · server CPU | alone: round trip p50 · CPU | CPU ÷ alone |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    publish(f"live-{args.database}", f"Live tables: open streams on {args.database}", measured, [*header, row], args.write)
+    heading = f"Live tables: open streams on {args.database}"
+    publish(f"live-{args.database}", heading, measured, [*header, row], args.write)
 
 
 if __name__ == "__main__":

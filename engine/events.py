@@ -31,6 +31,11 @@ another seat's hand is ``None`` unless it is face up (open hand); the number of 
 ['7C', '2H']
 >>> [c and str(c) for c in deal.seen_by(0, face_up=frozenset({Card.parse("2H")})).cards]
 [None, '2H']
+
+Someone watching the table sits at no seat: ``seen_by(NO_SEAT, ...)`` hides every hand's cards.
+
+>>> deal.seen_by(NO_SEAT, face_up=frozenset()).cards
+(None, None)
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card
 
+NO_SEAT = -1  # whose events a spectator gets: nobody's hand is theirs (`seen_by`, `events_for`)
 KINDS = ("play", "capture", "sweep", "sur", "show", "deal", "leftover", "round_end", "match_end")
 
 

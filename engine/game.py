@@ -136,6 +136,11 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
         """What `seat` may see: its own hand and what is public, nothing else."""
         ...
 
+    def spectator(self, state: StateT) -> ViewT:
+        """What someone watching may see: only what is public (a seat's view without its hand or
+        moves to choose; `events(state, NO_SEAT)` are the events they may see)."""
+        ...
+
     def bot(self, level: str, seed: int | None = None, **settings: Any) -> Player[ViewT, MoveT]:
         """A computer player of `level` (one of `levels`, or a level kept for benchmarks) with its
         own seeded generator; `settings` pass to it (`budget_ms`); `ValueError` for no such level."""

@@ -1,4 +1,5 @@
-// The creator's invite links (#invites): "copy" puts a link's whole address on the clipboard and
+// The creator's invite links (#invites) and the watch link (#watch-link): "copy" puts a link's
+// whole address on the clipboard and
 // "share" opens the phone's share sheet, where the browser has one. Without JavaScript the link
 // itself is there to long-press or copy by hand.
 (function () {
@@ -10,7 +11,10 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy-invite], [data-share-invite]");
     if (!button) return;
-    var link = document.querySelector('a[data-invite-seat="' + button.value + '"]');
+    // an invite's buttons name its seat; the watch link's name the link itself (data-link)
+    var link = button.dataset.link
+      ? document.getElementById(button.dataset.link)
+      : document.querySelector('a[data-invite-seat="' + button.value + '"]');
     if (!link) return;
     if (button.hasAttribute("data-share-invite")) {
       navigator.share({ title: document.title, url: link.href }).catch(function () {});

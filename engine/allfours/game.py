@@ -17,7 +17,7 @@ from engine.allfours.ai import LEVELS, Player, bot
 from engine.allfours.arena import run_arena
 from engine.allfours.match import MatchState, new_match
 from engine.allfours.moves import Move
-from engine.allfours.observation import Observation, observation
+from engine.allfours.observation import Observation, observation, spectator
 from engine.allfours.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game
@@ -99,6 +99,9 @@ class AllFours:
 
     def observation(self, state: MatchState, seat: int) -> Observation:
         return observation(state, seat)
+
+    def spectator(self, state: MatchState) -> Observation:
+        return spectator(state)
 
     def bot(self, level: str, seed: int | None = None, **settings: Any) -> Player:
         return bot(level, seed, **settings)

@@ -59,6 +59,13 @@ class Observation:
         return self.rules.side_of(self.seat)
 
 
+def spectator(state: MatchState) -> Observation:
+    """The view of someone watching: what is public, from seat 0's chair: no hand and no move
+    to choose (every other field of a seat's view is public: counts, the turned cards, tricks,
+    piles, decisions and score lines)."""
+    return replace(observation(state, 0), hand=(), legal_moves=())
+
+
 def observation(state: MatchState, seat: int) -> Observation:
     """The view of the match from ``seat``."""
     if not 0 <= seat < state.players:

@@ -17,7 +17,7 @@ from engine.chaharbargh.ai.players import LEVELS, bot
 from engine.chaharbargh.arena import run_arena
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
-from engine.chaharbargh.observation import Observation, observation
+from engine.chaharbargh.observation import Observation, observation, spectator
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game
@@ -99,6 +99,9 @@ class Chaharbargh:
 
     def observation(self, state: MatchState, seat: int) -> Observation:
         return observation(state, seat)
+
+    def spectator(self, state: MatchState) -> Observation:
+        return spectator(state)
 
     def bot(self, level: str, seed: int | None = None, **settings: Any) -> Player:
         return bot(level, seed, **settings)

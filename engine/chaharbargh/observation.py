@@ -12,7 +12,7 @@ It never holds another hand, the stock or the seed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cards import CARDS, Card, ids_of
 from engine.chaharbargh.match import MatchState, PlayedMove, RoundLog
@@ -51,6 +51,13 @@ class Observation:
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat and self.winner is None
+
+
+def spectator(state: MatchState) -> Observation:
+    """The view of someone watching: what is public, from seat 0's chair: no hand and no move
+    to choose (every other field of a seat's view is public: counts, the table, piles, the open
+    hand's face-up cards, the moves)."""
+    return replace(observation(state, 0), hand=(), legal_moves=())
 
 
 def observation(state: MatchState, seat: int) -> Observation:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from app.seats import watch_code
 from tests.app.app_helpers import HX, Clock, dom, game_state, listen, next_event, one, text_of
 
 
@@ -146,5 +147,34 @@ def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_show
         assert name == "table" and game_state(html) == ("your-turn", 1)
         assert ("Ana" if absent else "Bahar") in text_of(html, "#away")
         assert service.load(match.id, secret_of[absent]).seats.away == (absent,)
+    finally:
+        client.close()
+
+
+def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_server):
+    """The watch link's stream: a person alone with the computer moves, and the spectator's
+    table arrives with it, showing no card of anyone's hand."""
+    server = live_server()
+    service = server.app.state.service
+    match = service.create("easy", players=2, seed=1004)
+    loaded = service.load(match.id, match.secret)
+    watch = f"{server.url}/m/{match.id}/watch/{watch_code(match.secret)}"
+    lines, client = listen(f"{watch}/events?v={loaded.version}")
+    try:
+        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        while not loaded.human_to_play:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+            next_event(lines)
+        move = loaded.game.legal_moves(loaded.state)[0]
+        data = {"ply": loaded.ply, "card": str(move.card), "take": [str(c) for c in move.takes]}
+        answer = httpx.post(
+            f"{server.url}/m/{match.id}/{match.secret}/move", data=data, headers={**HX, "Origin": server.url}
+        )
+        assert answer.status_code == 200
+        _, name, html = next_event(lines)
+        after = service.load(match.id, match.secret)
+        assert name == "table" and game_state(html) == ("their-turn", after.ply)
+        hands = {str(c) for seat in (0, 1) for c in after.state.hand(seat)}
+        assert not {e["data-card"] for e in dom(html).select("[data-card]")} & hands
     finally:
         client.close()

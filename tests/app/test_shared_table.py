@@ -146,14 +146,15 @@ def test_partners_at_a_four_seat_table_see_each_other_by_name_and_never_each_oth
     assert not {str(c) for c in state.hand(2)} & {e["data-card"] for e in dom(creator).select("[data-card]")}
 
 
-def hidden_from(state, seat: int) -> set[str]:
+def hidden_from(state, seat: int | None) -> set[str]:
     """Every card of the round `seat` may not see: the other hands but their face-up cards, and the stock."""
     captured = {c for s in range(state.players) for c in state.captured_cards(s)}
-    seen = set(state.hand(seat)) | set(state.table) | captured | set(state.face_up)
+    own = set(state.hand(seat)) if seat is not None else set()  # someone watching has no hand
+    seen = own | set(state.table) | captured | set(state.face_up)
     return {str(c) for c in CARDS if c not in seen}
 
 
-def shows_nothing_hidden(html: str, state, seat: int) -> None:
+def shows_nothing_hidden(html: str, state, seat: int | None) -> None:
     """No hidden card's code in an attribute, and no hidden card named, in what the page shows."""
     page, hidden = in_view(html), hidden_from(state, seat)
     assert not set(attribute_values(page)) & hidden, f"seat {seat} is sent a hidden card's code"
@@ -163,11 +164,14 @@ def shows_nothing_hidden(html: str, state, seat: int) -> None:
             assert card_name(code, lang).lower() not in text, f"seat {seat} is told of hidden {code}"
 
 
-def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400, scan: bool = False) -> int:
+def play_to_the_end(
+    tables: dict[int, tuple[TestClient, str]], limit: int = 400, scan: bool = False, watcher: str | None = None
+) -> int:
     """Each seat's person plays their own turns from their own address (the first legal move,
     as the server lists it), the computer seats through /computer, every sheet closed by seat 0.
     With `scan`, every person's table at every ply, and every answer, is checked for hidden
-    cards (Chaharbargh). Returns the number of pages checked."""
+    cards (Chaharbargh), and so is the table at the watch link `watcher`, opened by a browser
+    of its own. Returns the number of pages checked."""
     client, url = tables[0]
     checked = 0
     for _ in range(limit):
@@ -176,6 +180,11 @@ def play_to_the_end(tables: dict[int, tuple[TestClient, str]], limit: int = 400,
             for seat, (who, where) in tables.items():
                 shows_nothing_hidden(who.get(where).text, loaded.state, seat)
                 shows_nothing_hidden(who.get(where, headers=HX).text, loaded.state, seat)  # the fragment
+                checked += 2
+            if watcher is not None:
+                with TestClient(client.app) as spectator:
+                    shows_nothing_hidden(spectator.get(watcher).text, loaded.state, None)
+                    shows_nothing_hidden(spectator.get(watcher, headers=HX).text, loaded.state, None)
                 checked += 2
         if loaded.over:
             return checked
@@ -236,12 +245,15 @@ def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client
 
 @pytest.mark.one_database  # a whole match's pages: what they show, the same on both databases
 def test_a_team_match_of_two_partners_and_two_computers_hides_every_hand_from_every_other_seat(client, friend):
-    """Partners see neither each other's hand nor the computers': every page and every fragment
-    of both people, at every ply of a whole four-seat match, is scanned."""
+    """Partners see neither each other's hand nor the computers', and someone watching sees no
+    hand at all: every page and every fragment of both people and of the watch link, at every
+    ply of a whole four-seat match, is scanned."""
     url = create(client, players="4", seat2="person", target="11")
     seat_url = join(friend, invite_of(client.get(url).text, 2), "Leila")
-    checked = play_to_the_end({0: (client, url), 2: (friend, seat_url)}, limit=600, scan=True)
-    assert checked > 200 and seat_loaded(client, url).over
+    watch = one(client.get(url).text, "#watch-link")["href"]
+    assert one(friend.get(seat_url).text, "#watch-link")["href"] == watch  # one link, offered to each person
+    checked = play_to_the_end({0: (client, url), 2: (friend, seat_url)}, limit=600, scan=True, watcher=watch)
+    assert checked > 300 and seat_loaded(client, url).over
 
 
 def test_two_people_racing_for_one_invite_get_one_seat_between_them(app, client):

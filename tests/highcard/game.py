@@ -200,6 +200,9 @@ class HighCard:
         return View(seat, state.hands[seat], counts, state.trick, state.last_trick, state.turn, state.tricks,
                     state.totals, state.round_no, state.winner, legal)  # fmt: skip
 
+    def spectator(self, state: State) -> View:
+        return replace(self.observation(state, 0), hand=(), legal_moves=())
+
     def bot(self, level: str, seed: int | None = None, **settings: Any) -> HighestCard:
         if level not in self.levels:
             raise ValueError(f"no computer level {level!r}")

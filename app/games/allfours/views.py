@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.allfours import Cut, CutCard, Move, Observation, Trick, observation, power
+from engine.allfours import Cut, CutCard, Move, Observation, Trick, power
 from engine.allfours.scoring import ScoreLine
 from engine.cards import Card
 
@@ -27,7 +27,7 @@ from ...common_views import (
     winner_words,
 )
 from ...i18n import card_name, digits, digits_in, t
-from ...service import Loaded, MatchService
+from ...service import Loaded
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
@@ -143,7 +143,7 @@ def cut_words(cut: Cut, seating: Seating, lang: str) -> str:
 
     said = [t(lang, "list_separator").join(one(c) for c in attempt) for attempt in cut.attempts]
     sentences = [t(lang, "af_cut", cuts=said[0])] + [t(lang, "af_cut_again", cuts=cuts) for cuts in said[1:]]
-    if cut.dealer == seating.me:
+    if cut.dealer == seating.viewer:
         sentences.append(t(lang, "af_cut_you_deal"))
     else:
         sentences.append(t(lang, "af_cut_deals", who=seating.name(cut.dealer, lang)))
@@ -236,8 +236,9 @@ def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | N
 
 
 def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
-    """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only."""
-    view = observation(loaded.state, loaded.seat)
+    """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only
+    (someone watching: from `spectator(state)`)."""
+    view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
     seating = seating_of(loaded)
@@ -270,7 +271,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     shown = moves[-2 * players - 2 :]
     log = [t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in shown]
     announce = ""
-    if not message and moves and moves[-1].seat != seating.me:
+    if not message and moves and moves[-1].seat != seating.viewer:
         announce = log[-1]
 
     if loaded.over:
@@ -308,7 +309,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     sheet_up = (loaded.sheet_pending or loaded.over) and view.finished_rounds
     sheet = sheet_view(view, lang, seating) if sheet_up else None
     return AfTable(
-        urls=af_urls(match.id, MatchService.secret_of(match, loaded.seat)),
+        urls=af_urls(match.id, loaded.key),
         ply=loaded.ply,
         state=state,
         players=players,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore, Rules, card_sum, observation
+from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore, Rules, card_sum
+from engine.events import NO_SEAT
 
 from ...common_views import (
     CardView,
@@ -27,7 +28,6 @@ from ...service import (
     COMPUTER,
     HUMAN,
     Loaded,
-    MatchService,
     Refused,
 )
 
@@ -236,7 +236,7 @@ def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2, seatin
     who = seating.name(seat, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
-    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == seating.me else 'placed')}"
+    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == seating.viewer else 'placed')}"
     sur = sur_words(played, lang)
     return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
 
@@ -294,7 +294,7 @@ def sheet(view: Observation, lang: str, index: int = -1, seating: Seating | None
     if log.leftover is not None and log.leftover.cards:
         seat = log.leftover.seat
         seating = seating or Seating(view.rules.players)
-        who = t(lang, "seat_you") if seat == seating.me else seating.name(seat, lang)
+        who = t(lang, "seat_you") if seat == seating.viewer else seating.name(seat, lang)
         leftover = t(lang, "leftover", who=who)
         leftover_cards = [card_view(c, lang) for c in log.leftover.cards]
     return Sheet(
@@ -516,8 +516,8 @@ def _shown_announce(loaded: Loaded, lang: str, seating: Seating) -> str:
     last = loaded.state.last
     if last is None:
         return ""
-    for event in last.events_for(seating.me):
-        if event.kind == "show" and event.seat != seating.me and event.cards and event.cards[0] is not None:
+    for event in last.events_for(NO_SEAT if seating.viewer is None else seating.viewer):
+        if event.kind == "show" and event.seat != seating.viewer and event.cards and event.cards[0] is not None:
             who = seating.name(event.seat, lang)
             return t(lang, "seat_showed", who=who, card=card_name(str(event.cards[0]), lang))
     return ""
@@ -546,7 +546,7 @@ def motion(loaded: Loaded) -> Motion:
     last = loaded.state.last
     if last is None:
         return Motion(ply=loaded.ply)
-    me = loaded.seat
+    me = NO_SEAT if loaded.watching else loaded.seat  # someone watching sees no hand's cards
     events = last.events_for(me)
     kinds = {e.kind for e in events}
     sound = next((name for kind, name in SOUNDS if kind in kinds), "")
@@ -575,8 +575,9 @@ def motion(loaded: Loaded) -> Motion:
     for e in events:
         if e.seat is None or e.seat == me:
             continue
-        if e.kind == "play" and e.cards and e.cards[0] is not None:
-            entering[str(e.cards[0])] = places[(e.seat - me) % players]
+        place = places.get((e.seat - loaded.seat) % players)  # none: the chair the table is drawn from
+        if e.kind == "play" and e.cards and e.cards[0] is not None and place:
+            entering[str(e.cards[0])] = place
         elif e.kind in ("capture", "sweep"):
             late |= {str(c) for c in e.cards if c is not None}
     return Motion(
@@ -621,8 +622,9 @@ def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) 
 def table_view(
     loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
 ) -> TableView:
-    """The table as the asking person's seat sees it, from `observation(state, seat)` only."""
-    view = observation(loaded.state, loaded.seat)
+    """The table as the asking person's seat sees it, from `observation(state, seat)` only
+    (someone watching: from `spectator(state)`)."""
+    view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
     seating = seating_of(loaded)
@@ -661,12 +663,12 @@ def table_view(
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-max(6, 2 * players):]
     log = [move_line(p.seat, p, lang, players, seating) for p in shown]
-    others_moves = [p for p in moves if p.seat != seating.me]
+    others_moves = [p for p in moves if p.seat != seating.viewer]
     computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None
     announce = ""
     if not message:
         announce = _shown_announce(loaded, lang, seating)
-        if not announce and moves and moves[-1].seat != seating.me:
+        if not announce and moves and moves[-1].seat != seating.viewer:
             announce = _announce(moves[-1], lang, seating)
     if view.moves and all(n == 4 for n in view.hand_counts):  # every hand was empty: a new deal
         # said to a screen reader; the eye sees the cards come from the stock, and the hint keeps
@@ -708,14 +710,14 @@ def table_view(
                 card.motion = "vt-leftover"
     return TableView(
         lang=lang,
-        urls=urls(match.id, MatchService.secret_of(match, loaded.seat)),
+        urls=urls(match.id, loaded.key),
         ply=loaded.ply,
         state=state,
         level=t(lang, f"level_{match.level}"),
         players=players,
         seats=seats,
         turn_order=turn_order(players, lang, seating),
-        you_deal=view.dealer == seating.me,
+        you_deal=view.dealer == seating.viewer,
         rules_summary=rules_summary(rules, lang, practice=loaded.practice),
         must_show=must_show,
         hand=hand,
