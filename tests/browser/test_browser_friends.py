@@ -42,7 +42,7 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
     creator.wait_for_selector('#game[data-state="waiting"]')
     table_address = creator.url
     invite = creator.locator('#invites a[data-invite-seat="1"]')
-    assert invite.is_visible() and creator.locator("[data-copy-invite]").is_visible()
+    assert invite.is_visible() and creator.locator("#invites [data-copy-invite]").is_visible()
     link = invite.evaluate("a => a.href")  # the whole address, as "copy" takes it
 
     friend = new_page(server, viewport=DESKTOP)
@@ -57,7 +57,10 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
     assert creator.inner_text("#opponent .who b") == "Maryam"
     assert friend.inner_text("#opponent .who b") == "Player 1"  # the creator gave no name
 
-    for page in (creator, friend):
+    spectator = new_page(server)  # someone given the watch link: a third browser
+    spectator.goto(creator.eval_on_selector("#watch-link", "a => a.href") + "?lang=en")
+    assert spectator.locator("#watching").is_visible()
+    for page in (creator, friend, spectator):
         page.evaluate("() => { window.__samePage = true; }")  # gone if the page were loaded again
     pages = {"creator": creator, "friend": friend}
     for _ in range(6):  # three moves each
@@ -73,6 +76,13 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
         assert not cards_in(creator, "#hand [data-card]") & cards_in(friend, "[data-card]")
         assert not cards_in(friend, "#hand [data-card]") & cards_in(creator, "[data-card]")
     assert creator.evaluate("() => window.__samePage") and friend.evaluate("() => window.__samePage")
+    # the spectator saw the same moves arrive, and never a card of anyone's hand
+    spectator.wait_for_function(f"() => document.querySelector('#game').dataset.ply === '{game(creator)[1]}'")
+    assert spectator.evaluate("() => window.__samePage") and game(spectator)[0] == "their-turn"
+    assert spectator.locator("#hand [data-card]").count() == 0 and spectator.locator("#action").count() == 0
+    assert not (cards_in(creator, "#hand [data-card]") | cards_in(friend, "#hand [data-card]")) & cards_in(
+        spectator, "[data-card]"
+    )
 
     # the clock plays for a person who does not move: a minute by the form's default
     absent, waiting = (creator, friend) if game(creator)[0] == "your-turn" else (friend, creator)
