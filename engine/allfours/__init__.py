@@ -12,7 +12,7 @@ The computer players are in `engine.allfours.ai`; this package's core never impo
 
 from engine.allfours.match import Cut, CutCard, MatchState, Outcome, PlayedMove, RoundLog, Trick, new_match
 from engine.allfours.moves import BEG, ONE, RUN, STAND, IllegalMove, Move, Reason, playable, trick_winner
-from engine.allfours.observation import Observation, observation
+from engine.allfours.observation import Observation, observation, spectator
 from engine.allfours.position import POSITION_FORMAT, PositionError, from_text, to_text
 from engine.allfours.records import RECORD_FORMAT, RecordError, record, replay
 from engine.allfours.rules import Rules, RulesError, game_value, power
@@ -45,6 +45,7 @@ __all__ = [
     "game_value",
     "new_match",
     "observation",
+    "spectator",
     "playable",
     "power",
     "record",

@@ -23,7 +23,7 @@ from engine.chaharbargh.match import (
     new_match,
 )
 from engine.chaharbargh.moves import CAPTURE_SUM, IllegalMove, Move, Reason, card_sum, legal_moves
-from engine.chaharbargh.observation import Observation, observation
+from engine.chaharbargh.observation import Observation, observation, spectator
 from engine.chaharbargh.position import from_text, to_text
 from engine.chaharbargh.records import RECORD_FORMAT, RecordError, record, replay
 from engine.chaharbargh.rules import Rules, RulesError
@@ -60,6 +60,7 @@ __all__ = [
     "move_values",
     "new_match",
     "observation",
+    "spectator",
     "parse_cards",
     "record",
     "replay",
