@@ -12,7 +12,7 @@ from fastapi import Request
 from engine import Card
 
 from .i18n import card_name, digits, join, t
-from .seats import watch_code
+from .seats import PHRASES, watch_code
 from .service import HUMAN, Loaded
 from .web import get_service, get_settings
 
@@ -185,6 +185,9 @@ class SharedTable:
     me_away: bool = False  # the computer has played for this seat: its next move takes it back
     watching: bool = False  # drawn for someone watching through the watch link: no hand, no move
     watch_url: str = ""  # the table's watch link, offered to the people at it while it is played
+    phrases: list[tuple[str, str]] = field(default_factory=list)  # the quick phrases this seat may say
+    said: dict[int, str] = field(default_factory=dict)  # the phrases said lately, by seat, in words
+    me_said: str = ""  # what this seat said lately
 
 
 def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
@@ -199,6 +202,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     seating = seating_of(loaded)
     away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != seating.viewer]
     away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
+    said = loaded.seats.said_lately(service.clock().timestamp())
     return SharedTable(
         invites=invites_view(loaded, lang),
         can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
@@ -212,6 +216,9 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         away=away_words,
         me_away=not loaded.over and seating.viewer in loaded.seats.away,
         watching=loaded.watching,
+        phrases=[] if loaded.watching or not loaded.seats.shared else [(p, t(lang, f"phrase_{p}")) for p in PHRASES],
+        said={seat: t(lang, f"phrase_{p}") for seat, p in said.items() if seat != seating.viewer},
+        me_said=t(lang, f"phrase_{said[loaded.seat]}") if loaded.seat in said and not loaded.watching else "",
         watch_url="" if loaded.watching or loaded.over or loaded.practice else watch_address(loaded),
     )
 
@@ -238,6 +245,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "next": page + "/next",
         "undo": page + "/undo",
         "fill": page + "/fill",
+        "say": page + "/say",
         "events": page + "/events",
         "practice": "/practice",
         "record": page + "/record.json",

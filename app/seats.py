@@ -42,6 +42,9 @@ NAME_LENGTH = 24  # a display name's most characters
 CLOCK_DEFAULT = 60  # seconds a move, at a table with people (the creator may choose 0, none)
 CLOCK_RANGE = (15, 300)  # the clocks the home form offers
 AWAY_SECONDS = 10  # an away person's turn: time to tap a card and be back, before the computer plays
+PHRASES = ("bravo", "well_played", "hurry", "good_luck", "oops", "thanks")  # the quick phrases: no free text
+PHRASE_SECONDS = 8  # how long a phrase shows beside its seat
+PHRASE_GAP = 3  # seconds a person waits between two phrases
 
 
 def new_secret() -> str:
@@ -86,6 +89,8 @@ class Seats:
     creator: str = ""  # seat 0's display name, once given
     clock: int = 0  # seconds a person has for a move (0: no clock); only a table with people has one
     away: tuple[int, ...] = ()  # the person seats whose clock ran out, played by the computer since
+    said: tuple[tuple[int, str, float], ...] = ()  # each person's last quick phrase: seat, phrase, when (Unix time)
+    phrases: int = 0  # how many phrases were said at the table (a table shows a new one as news)
 
     @classmethod
     def new(
@@ -113,14 +118,30 @@ class Seats:
             return cls((), level)
         data = json.loads(text)
         others = tuple(Seat(**seat) for seat in data["others"])
-        return cls(others, level, data.get("creator", ""), data.get("clock", 0), tuple(data.get("away", ())))
+        said = tuple((int(seat), str(key), float(at)) for seat, key, at in data.get("said", ()))
+        return cls(
+            others,
+            level,
+            data.get("creator", ""),
+            data.get("clock", 0),
+            tuple(data.get("away", ())),
+            said,
+            data.get("phrases", 0),
+        )
 
     def to_json(self) -> str | None:
         """The column's text; None when every other seat is a computer at the match's level."""
         if not self.creator and not self.clock and all(s.level == self.default for s in self.others):
             return None
         others = [{k: v for k, v in vars(s).items() if v not in (None, "", False)} for s in self.others]
-        data = {"others": others, "creator": self.creator, "clock": self.clock, "away": list(self.away)}
+        data = {
+            "others": others,
+            "creator": self.creator,
+            "clock": self.clock,
+            "away": list(self.away),
+            "said": [list(said) for said in self.said],
+            "phrases": self.phrases,
+        }
         return json.dumps({k: v for k, v in data.items() if v or k in ("others", "creator")}, sort_keys=True)
 
     def _seat(self, seat: int) -> Seat:
@@ -195,7 +216,7 @@ class Seats:
         """The same seats for a rematch: the same people (named as before) with new secrets for
         their new table addresses, and the same computers and clock; nobody is away."""
         others = tuple(replace(s, secret=new_secret()) if s.person else s for s in self.others)
-        return replace(self, others=others, away=())
+        return replace(self, others=others, away=(), said=())
 
     def move_seconds(self, seat: int) -> int:
         """How long the person at `seat` has for a move (0: for ever): the clock, or an away
@@ -209,3 +230,21 @@ class Seats:
     def back(self, seat: int) -> Seats:
         """The person at `seat` moved: the seat is theirs again."""
         return replace(self, away=tuple(s for s in self.away if s != seat))
+
+    def say(self, seat: int, phrase: str, at: float) -> Seats:
+        """The person at `seat` says `phrase` (one of `PHRASES`) at Unix time `at`."""
+        said = tuple(s for s in self.said if s[0] != seat) + ((seat, phrase, at),)
+        return replace(self, said=said, phrases=self.phrases + 1)
+
+    def last_said(self, seat: int) -> float | None:
+        """When the person at `seat` last said a phrase (Unix time), if ever."""
+        return next((at for s, _, at in self.said if s == seat), None)
+
+    def said_lately(self, at: float) -> dict[int, str]:
+        """The phrases said in the `PHRASE_SECONDS` before `at`, by seat.
+
+        >>> seats = Seats((), "easy").say(1, "bravo", 100.0).say(0, "thanks", 104.0)
+        >>> seats.said_lately(107.0), seats.said_lately(109.0), seats.last_said(1)
+        ({1: 'bravo', 0: 'thanks'}, {0: 'thanks'}, 100.0)
+        """
+        return {seat: phrase for seat, phrase, when in self.said if 0 <= at - when < PHRASE_SECONDS}

@@ -39,7 +39,7 @@ from engine.game import AnyGame
 from .db import read_session, write_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, bot_seed_of
-from .seats import PERSON, SEAT_CHOICES, Seats, watch_code
+from .seats import PERSON, PHRASE_GAP, PHRASES, SEAT_CHOICES, Seats, watch_code
 from .settings import now, random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
@@ -127,10 +127,18 @@ class Loaded:
     @property
     def version(self) -> str:
         """What a table shows moves on with each of these: a move, a sheet closed, an undo, a seat
-        taken or given to a computer, a rematch asked for (the event stream's `id`,
-        app/routes/live.py)."""
+        taken or given to a computer, a rematch asked for, a quick phrase said (the event
+        stream's `id`, app/routes/live.py; its first part is the ply)."""
         match, seats = self.match, self.seats
-        parts = (match.ply, match.undos, match.rounds_seen, len(seats.people), int(seats.waiting), match.rematch or "")
+        parts = (
+            match.ply,
+            match.undos,
+            match.rounds_seen,
+            len(seats.people),
+            int(seats.waiting),
+            match.rematch or "",
+            seats.phrases,
+        )
         return ".".join(str(part) for part in parts)
 
     @property
@@ -514,6 +522,29 @@ class MatchService:
         if seats.waiting:
             self.news.publish(match_id)
         return Loaded(match, state, changed=seats.waiting, seat=seat)
+
+    def say(self, match_id: str, secret: str, phrase: str) -> Loaded:
+        """The person at this address says a quick phrase (`seats.PHRASES`) to the others at a
+        shared table: shown beside their seat for a few seconds on every table. One every
+        `PHRASE_GAP` seconds (429 sooner); not at a one-person table (409). Only the seats
+        column is written: the row's time, where the move clock counts from, is left alone."""
+        with write_transaction(self.engine) as connection:
+            match, seat = _get(connection, match_id, secret, lock=True)
+            seats = Seats.from_json(match.seats, match.level)
+            if phrase not in PHRASES:
+                raise Refused("garbage")
+            if not seats.shared:
+                raise Refused("no_phrases", 409)
+            at = self.clock().timestamp()
+            last = seats.last_said(seat)
+            if last is not None and at - last < PHRASE_GAP:
+                raise Refused("phrase_too_soon", 429)
+            match.seats = seats.say(seat, phrase, at).to_json()
+            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
+            state = self._state(connection, match)
+        self._forget(match_id)
+        self._announce(match)
+        return Loaded(match, state, changed=True, seat=seat)
 
     def _announce(self, match: Match) -> None:
         """Tell the open tables of a match that it changed, once the change is committed: the

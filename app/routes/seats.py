@@ -1,5 +1,5 @@
-"""Friends at the table: the invite link of a person seat, taking the seat, and the creator
-giving the seats nobody took to computers (app/seats.py says who sits where).
+"""Friends at the table: the invite link of a person seat, taking the seat, the creator giving
+the seats nobody took to computers, and the quick phrases (app/seats.py says who sits where).
 
 Opening an invite (`GET /m/{id}/join/{code}`) changes nothing: it shows whose table it is and
 asks for a display name. Only the page's button (a POST) takes the seat, so a messenger's link
@@ -12,7 +12,7 @@ the next invite and escaped wherever it is shown.
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
@@ -21,7 +21,7 @@ from ..common_views import seating_of, urls
 from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, t
-from ..seats import NAME_LENGTH
+from ..seats import NAME_LENGTH, PHRASES
 from ..service import Loaded
 from ..web import Lang, Service, render
 from .home import remember, remembered
@@ -90,3 +90,17 @@ def fill_seats(request: Request, match_id: str, secret: str, service: Service, l
     """The creator starts without the people not come yet: computers take their seats."""
     loaded = service.fill(match_id, secret)
     return answer(request, service, loaded, lang, computer_after=True)
+
+
+class PhraseForm(FormModel):
+    """A quick phrase to the others at the table: one of a fixed list, never free text."""
+
+    phrase: Literal[PHRASES]  # type: ignore[valid-type]
+
+
+@router.post("/m/{match_id}/{secret}/say")
+def say(
+    request: Request, match_id: str, secret: str, form: Annotated[PhraseForm, Form()], service: Service, lang: Lang
+) -> Response:
+    """A quick phrase, shown beside the sayer's seat on every table for a few seconds."""
+    return answer(request, service, service.say(match_id, secret, form.phrase), lang)

@@ -84,6 +84,13 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
         spectator, "[data-card]"
     )
 
+    # a quick phrase: tapped on one table, it arrives beside that seat on the other
+    creator.click("#phrases > summary")
+    creator.click('#phrases button[data-phrase="bravo"]')
+    assert creator.inner_text("#me-said").endswith("Bravo!")
+    friend.wait_for_selector('#seats .said[data-said-seat="0"]')
+    assert friend.inner_text('#seats .said[data-said-seat="0"]') == "Bravo!"
+
     # the clock plays for a person who does not move: a minute by the form's default
     absent, waiting = (creator, friend) if game(creator)[0] == "your-turn" else (friend, creator)
     assert absent.locator("#clock.mine").is_visible() and waiting.locator("#clock:not(.mine)").is_visible()

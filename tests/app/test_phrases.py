@@ -1,0 +1,56 @@
+"""Quick phrases at a shared table (issue 26, item 6): a person taps one of a fixed list, and
+every other table shows it beside their seat for a few seconds; no free text, one every few
+seconds, and saying something leaves the move clock alone."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.i18n import t
+from app.seats import PHRASE_GAP, PHRASE_SECONDS
+from tests.app.app_helpers import HX, Clock, dom, one, text_of
+
+pytestmark = pytest.mark.one_database  # what the pages show
+
+
+def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_seconds(client, app):
+    clock = Clock()
+    service = app.state.service
+    service.clock = clock
+    match = service.create("easy", players=2, seats=["person"], seed=9, creator="Sara")
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
+    mine, theirs = f"/m/{match.id}/{match.secret}", f"/m/{match.id}/{service.secret_of(claimed, 1)}"
+    before = service.load(match.id, match.secret)
+    left = before.seconds_left(clock())
+
+    with TestClient(app) as friend:
+        said = client.post(mine + "/say?lang=en", data={"phrase": "bravo", "ply": "0"}, headers=HX)
+        assert said.status_code == 200 and text_of(said.text, "#me-said") == f"{t('en', 'you_said')}: Bravo!"
+        after = service.load(match.id, match.secret)
+        assert after.version != before.version  # news for the open streams
+        assert after.seconds_left(clock()) == left  # the move clock did not start again
+        seen = friend.get(theirs + "?lang=fa").text
+        assert text_of(seen, '#seats .said[data-said-seat="0"]') == "آفرین!"
+
+        again = client.post(mine + "/say?lang=en", data={"phrase": "thanks"}, headers=HX)  # too soon
+        assert again.status_code == 429 and text_of(again.text, "#message") == t("en", "msg_phrase_too_soon")
+        clock.advance(PHRASE_GAP)
+        assert client.post(mine + "/say", data={"phrase": "thanks"}, headers=HX).status_code == 200
+        clock.advance(PHRASE_SECONDS)
+        assert not dom(friend.get(theirs).text).select(".said")  # gone after a few seconds
+
+        forged = friend.post(theirs + "/say?lang=en", data={"phrase": "<b>hello</b>"}, headers=HX)
+        assert forged.status_code == 400 and "hello" not in text_of(forged.text, "#game")
+        assert service.load(match.id, match.secret).seats.last_said(1) is None
+        buttons = [b["value"] for b in dom(friend.get(theirs).text).select("#phrases button[name=phrase]")]
+        assert buttons == ["bravo", "well_played", "hurry", "good_luck", "oops", "thanks"]
+
+    alone = service.create("easy", players=2)
+    page = client.get(f"/m/{alone.id}/{alone.secret}").text
+    assert not dom(page).select("#phrases")
+    refused = client.post(f"/m/{alone.id}/{alone.secret}/say?lang=en", data={"phrase": "bravo"}, headers=HX)
+    assert refused.status_code == 409 and text_of(refused.text, "#message") == t("en", "msg_no_phrases")
+    watch = one(client.get(mine).text, "#watch-link")["href"]
+    assert not dom(client.get(watch).text).select("#phrases")
+    assert client.post(watch + "/say", data={"phrase": "bravo"}).status_code in (404, 405)
