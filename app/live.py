@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import Iterator
 
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import SQLAlchemyError
 
+LOG = logging.getLogger("chaharbargh.live")
 CHANNEL = "chaharbargh_news"
 NOTIFY = text("SELECT pg_notify(:channel, :match)")
 
@@ -89,9 +92,15 @@ class PgNews(News):
             yield changed
 
     def publish(self, match_id: str) -> None:
-        with self._engine.connect() as connection:
-            connection.execute(NOTIFY, {"channel": CHANNEL, "match": match_id})
-            connection.commit()
+        """Send the notice; a failure is logged, not raised: the change it tells of is committed
+        already, so its request still succeeds, and the open tables catch up at their next news
+        or when they connect again."""
+        try:
+            with self._engine.connect() as connection:
+                connection.execute(NOTIFY, {"channel": CHANNEL, "match": match_id})
+                connection.commit()
+        except SQLAlchemyError as error:
+            LOG.warning("news of match %s not sent: %s", match_id, type(error).__name__)
 
     def _listen(self) -> None:
         """Start the listening thread once, with the first stream."""
