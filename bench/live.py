@@ -17,7 +17,9 @@ would refuse the 501st) on a fresh SQLite file or a throwaway PostgreSQL cluster
    and after gives the memory per open stream.
 4. **Moves.** ``--rate`` moves a second, each made by the seat to play at one table after another
    (a legal move by the engine, posted as the browser posts it); a round's sheet is closed at
-   once. For each move, the time from its answer arriving to each of the three other seats'
+   once. First ``--warmup`` seconds of moves untimed: each server process meets each table for
+   the first time then (its first read of a match replays it; the templates compile). For each
+   move, the time from its answer arriving to each of the three other seats'
    streams bringing the table at that ply (`id:` names it): p50, p99 and the worst, and any event
    that never came; the move's own latency and the server's CPU per move (four tables rendered,
    one per open stream, the mover's own included), beside the baseline's.
@@ -233,6 +235,8 @@ async def measure(args: argparse.Namespace, server: Server, database_url: str) -
     figures["streams"] = streams.connected
     figures["rss_before"], figures["rss_after"] = rss_before, group_rss_mib(server)
 
+    await play_moves(server.url, tables, args.rate, args.warmup)  # each process's first look at each table
+    await asyncio.sleep(1)
     cpu = group_cpu(server)
     moves = await play_moves(server.url, tables, args.rate, args.seconds)
     figures["move_cpu_ms"] = (group_cpu(server) - cpu) / max(1, len(moves.latencies)) * 1000
@@ -285,6 +289,7 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=10.0, help="moves a second, across the tables")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the moves go on")
     parser.add_argument("--baseline", type=float, default=8.0, help="seconds of a person alone with a computer")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of moves before the timed ones")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="put the result in docs/benchmarks.md")
@@ -304,6 +309,7 @@ def main() -> None:
         database = f"PostgreSQL {pg_version()} (a throwaway cluster, Unix socket)"
     command = (
         f"python bench/live.py --tables {args.tables} --rate {args.rate:g} --seconds {args.seconds:g} "
+        f"--warmup {args.warmup:g} "
         f"--database {args.database} --workers {args.workers}"
     )
     measured = (
