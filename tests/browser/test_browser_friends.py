@@ -4,7 +4,11 @@ friend (a desktop) opens it, gives a name and takes the seat; then each sees the
 arrive on their table without reloading, and neither page ever holds the other's cards.
 
 The moves arrive on each table's event stream (server-sent events, htmx's SSE extension): the
-test only waits for them; nothing asks the server again."""
+test only waits for them; nothing asks the server again. Then a third browser watches through
+the watch link and never sees a hand; the friend closes their browser and comes back in a fresh
+one by their address; a quick phrase reaches the other table; and a move clock runs out for a
+person who does not move (the server's clock, moved on by the test), who takes the seat back by
+playing."""
 
 from __future__ import annotations
 
@@ -83,6 +87,14 @@ def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_p
     assert not (cards_in(creator, "#hand [data-card]") | cards_in(friend, "#hand [data-card]")) & cards_in(
         spectator, "[data-card]"
     )
+
+    # the friend leaves (their browser closed) and comes back in a fresh one by their address
+    address, hand = friend.url.split("?")[0], cards_in(friend, "#hand [data-card]")
+    friend.context.close()
+    friend = new_page(server, viewport=DESKTOP)
+    friend.goto(address + "?lang=en")
+    assert cards_in(friend, "#hand [data-card]") == hand and friend.inner_text("#opponent .who b") == "Player 1"
+    pages["friend"] = friend
 
     # a quick phrase: tapped on one table, it arrives beside that seat on the other
     creator.click("#phrases > summary")
