@@ -435,6 +435,7 @@ class MatchService:
             mode=mode,
             game=game,
             seats=Seats.new(seats, level, creator=creator if PERSON in seats else "", clock=clock).to_json(),
+            updated_at=self.clock(),  # where the first move's clock counts from
         )
         with write_session(self.engine) as session:
             session.add(match)
@@ -469,6 +470,7 @@ class MatchService:
                 seed=self.new_seed() if seed is None else seed,
                 bot_seed=self.new_bot_seed(),
                 **kept,
+                updated_at=self.clock(),
             )
             session.add(made)
             session.flush()
