@@ -55,27 +55,17 @@ from report import publish  # noqa: E402
 from web import (  # noqa: E402
     GAME,
     HTMX,
-    NO_LIMITS,
     Server,
+    cluster_for,
     code_version,
-    free_port,
     group_cpu,
     percentile,
     pg_version,
     round_trips,
+    start_app,
 )
 
 SEATS = 4
-
-
-def serve(db: Path, database_url: str | None, workers: int) -> Server:
-    env = {**os.environ, **NO_LIMITS, "HOST": "127.0.0.1", "PORT": str(port := free_port())}
-    env.update(CHAHARBARGH_DB=str(db), CHAHARBARGH_DATA=str(db.parent), WEB_CONCURRENCY=str(workers))
-    env.pop("DATABASE_URL", None)
-    if database_url:
-        env["DATABASE_URL"] = database_url
-    command = [sys.executable, "scripts/dev.py", "serve", "--no-access-log", "--limit-concurrency", "5000"]
-    return Server.start(command, env, port)
 
 
 def group_rss_mib(server: Server) -> float:
@@ -262,25 +252,14 @@ async def measure(args: argparse.Namespace, server: Server, database_url: str) -
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    cluster = None
-    if args.database == "postgres":
-        from tests import pg_cluster
-
-        if reason := pg_cluster.unavailable():
-            raise SystemExit(reason)
-        cluster = pg_cluster.Cluster().start()
-    try:
-        with tempfile.TemporaryDirectory() as name:
-            db = Path(name) / "live.db"
-            url = cluster.database() if cluster else None
-            server = serve(db, url, args.workers)
-            try:
-                return asyncio.run(measure(args, server, url or f"sqlite:///{db}"))
-            finally:
-                server.stop()
-    finally:
-        if cluster:
-            cluster.stop()
+    with cluster_for(args.database) as cluster, tempfile.TemporaryDirectory() as name:
+        db = Path(name) / "live.db"
+        url = cluster.database() if cluster else None
+        server = start_app(db, url, args.workers, ("--limit-concurrency", "5000"))  # every stream counts
+        try:
+            return asyncio.run(measure(args, server, url or f"sqlite:///{db}"))
+        finally:
+            server.stop()
 
 
 def main() -> None:

@@ -56,9 +56,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin
 
 import httpx
@@ -121,15 +124,33 @@ class Server:
 NO_LIMITS = {"CHAHARBARGH_RATE_NEW": "off", "CHAHARBARGH_RATE_HINTS": "off"}  # many players, one address
 
 
-def start_app(db: Path, database_url: str | None = None, workers: int = 1) -> Server:
-    """The app as the README runs it (migrations, then uvicorn with its flags), on a fresh SQLite
-    file, or on `database_url`, with `workers` uvicorn workers."""
+@contextmanager
+def cluster_for(database: str) -> Iterator[Any]:
+    """A throwaway PostgreSQL cluster started the way the tests start one (tests/pg_cluster.py)
+    when `database` is "postgres", stopped after; None for SQLite."""
+    if database != "postgres":
+        yield None
+        return
+    from tests import pg_cluster
+
+    if reason := pg_cluster.unavailable():
+        raise SystemExit(reason)
+    cluster = pg_cluster.Cluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def start_app(db: Path, database_url: str | None = None, workers: int = 1, flags: tuple[str, ...] = ()) -> Server:
+    """The app as the README runs it (migrations, then uvicorn with its flags, and `flags` after
+    them), on a fresh SQLite file, or on `database_url`, with `workers` uvicorn workers."""
     env = {**os.environ, **NO_LIMITS, "HOST": "127.0.0.1", "PORT": str(port := free_port())}
     env.update(CHAHARBARGH_DB=str(db), CHAHARBARGH_DATA=str(db.parent), WEB_CONCURRENCY=str(workers))
     env.pop("DATABASE_URL", None)
     if database_url:
         env["DATABASE_URL"] = database_url
-    return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log"], env, port)
+    return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log", *flags], env, port)
 
 
 def start_bare() -> Server:
@@ -480,27 +501,16 @@ def workers_run(args: argparse.Namespace) -> tuple[list[str], str]:
     """The workers benchmark: its table and the words on how it was measured."""
     counts = [int(w) for w in args.workers.split(",")]
     scaling = Scaling()
-    cluster = None
-    if args.database == "postgres":
-        from tests import pg_cluster
-
-        if reason := pg_cluster.unavailable():
-            raise SystemExit(reason)
-        cluster = pg_cluster.Cluster().start()
-    try:
-        with tempfile.TemporaryDirectory() as name:
-            for workers in counts:
-                url = cluster.database() if cluster else None
-                server = start_app(Path(name) / f"w{workers}.db", url, workers)
-                try:
-                    asyncio.run(measure_workers(server.url, workers, args, scaling))
-                finally:
-                    server.stop()
-                    if cluster and url:
-                        cluster.drop(url)
-    finally:
-        if cluster:
-            cluster.stop()
+    with cluster_for(args.database) as cluster, tempfile.TemporaryDirectory() as name:
+        for workers in counts:
+            url = cluster.database() if cluster else None
+            server = start_app(Path(name) / f"w{workers}.db", url, workers)
+            try:
+                asyncio.run(measure_workers(server.url, workers, args, scaling))
+            finally:
+                server.stop()
+                if cluster and url:
+                    cluster.drop(url)
     base = counts[0]
     table = [
         "| database | workers | level | players at once | round trips/s | p50 ms | p95 ms | p99 ms | errors | "
