@@ -11,7 +11,7 @@ from fastapi import Request
 
 from engine import Card
 
-from .i18n import card_name, digits, join, t
+from .i18n import card_name, digits, join, nt, t
 from .seats import PHRASES, watch_code
 from .service import HUMAN, Loaded
 from .web import get_service, get_settings
@@ -188,6 +188,7 @@ class SharedTable:
     phrases: list[tuple[str, str]] = field(default_factory=list)  # the quick phrases this seat may say
     said: dict[int, str] = field(default_factory=dict)  # the phrases said lately, by seat, in words
     me_said: str = ""  # what this seat said lately
+    first_seat: str = ""  # for someone watching: whose chair the table is drawn from, and their card count
 
 
 def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
@@ -220,7 +221,15 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         said={seat: t(lang, f"phrase_{p}") for seat, p in said.items() if seat != seating.viewer},
         me_said=t(lang, f"phrase_{said[loaded.seat]}") if loaded.seat in said and not loaded.watching else "",
         watch_url="" if loaded.watching or loaded.over or loaded.practice else watch_address(loaded),
+        first_seat=watched_seat(loaded, seating, lang) if loaded.watching else "",
     )
+
+
+def watched_seat(loaded: Loaded, seating: Seating, lang: str) -> str:
+    """What someone watching is told of seat 0, whose chair the table is drawn from: who sits
+    there and how many cards they hold (every game's view counts each hand)."""
+    count = loaded.view.hand_counts[0]
+    return nt(lang, "watched_seat_one", "watched_seat", count, who=seating.name(0, lang), n=digits(count, lang))
 
 
 def watch_address(loaded: Loaded) -> str:

@@ -34,6 +34,7 @@ def test_someone_watching_sees_the_table_without_a_hand_and_with_no_way_to_act(c
         assert not dom(html).select("#hand [data-card]") and not dom(html).select(ACTIONS)
         names = [e.get_text(" ", strip=True) for e in dom(html).select("#seats .who b")]
         assert names == ["Computer 2", "Leila", "Computer 4"]  # nobody is "you"
+        assert text_of(html, "#watched-seat") == "Sara holds 4 cards, hidden from spectators."
         for secret in (match.secret, service.secret_of(claimed, 2), invite):
             assert secret not in html and secret not in str(page.headers)
         assert one(html, "#live")["sse-connect"].startswith(watch + "/events?v=")
