@@ -130,11 +130,20 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.goto(page.locator('#invites a[data-invite-seat="1"]').get_attribute("href"))
     page.wait_for_selector("#take-seat")
     audit.check("an invite's page")
+    page.fill("#name", "Maryam")
+    page.click("#take-seat")  # the friend takes the seat: the table is in play, with its clock and phrases
+    page.wait_for_selector("#phrases")
+    page.click("#phrases > summary")
+    page.click("#watch > summary")
+    audit.check("a shared table in play, its phrases and watch link open")
+    page.goto(page.locator("#watch-link").get_attribute("href"))
+    page.wait_for_selector("#watching")
+    audit.check("the watch link's page")
 
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
 
-    assert len(audit.seen) == 18
+    assert len(audit.seen) == 20
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
