@@ -240,6 +240,8 @@ def redact(text: str) -> str:
     >>> secret = "Zx9_" * 8
     >>> redact(f"GET /M/abc/{secret}/rematch"), redact(f"GET /m/./abc/{secret}/../{secret}")
     ('GET /M/abc/[secret]/rematch', 'GET /m/./[secret]/[secret]/../[secret]')
+    >>> redact(f"GET /m/abc/watch/{secret}/events")  # a watch link's code too (32 characters)
+    'GET /m/abc/[secret]/[secret]/events'
     """
     return SECRET_LIKE.sub(REDACTED, SECRET_IN_PATH.sub(r"\1" + REDACTED, text))
 
