@@ -138,13 +138,17 @@ def seating_of(loaded: Loaded) -> Seating:
 
 
 def seat_levels(loaded: Loaded, lang: str) -> list[str]:
-    """What the table says under each seat's name: a computer's level, or that a person sits there."""
+    """What the table says under each seat's name: a computer's level, that a person sits there,
+    or that the computer plays for them while they are away."""
     players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
     seats = loaded.seats
-    return [
-        t(lang, "seat_kind_person") if seats.person(seat) else t(lang, f"level_{seats.level(seat)}")
-        for seat in range(players)
-    ]
+
+    def kind(seat: int) -> str:
+        if not seats.person(seat):
+            return t(lang, f"level_{seats.level(seat)}")
+        return t(lang, "seat_kind_away" if seat in seats.away and not loaded.over else "seat_kind_person")
+
+    return [kind(seat) for seat in range(players)]
 
 
 @dataclass(frozen=True)
@@ -169,6 +173,20 @@ def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A quick phrase as a table shows it: its words, and the whole seconds it has left to show
+    (static/clock.js takes it away then; the server no longer draws it after)."""
+
+    words: str
+    seconds: int
+
+    @classmethod
+    def of(cls, said: tuple[str, float], lang: str) -> Said:
+        phrase, left = said
+        return cls(t(lang, f"phrase_{phrase}"), max(1, math.ceil(left)))
+
+
+@dataclass(frozen=True)
 class SharedTable:
     """What a table shows of the other people at it, the same in every game (templates/_seats.html)."""
 
@@ -186,8 +204,8 @@ class SharedTable:
     watching: bool = False  # drawn for someone watching through the watch link: no hand, no move
     watch_url: str = ""  # the table's watch link, offered to the people at it while it is played
     phrases: list[tuple[str, str]] = field(default_factory=list)  # the quick phrases this seat may say
-    said: dict[int, str] = field(default_factory=dict)  # the phrases said lately, by seat, in words
-    me_said: str = ""  # what this seat said lately
+    said: dict[int, Said] = field(default_factory=dict)  # the phrases said lately, by seat
+    me_said: Said | None = None  # what this seat said lately
     first_seat: str = ""  # for someone watching: whose chair the table is drawn from, and their card count
 
 
@@ -217,10 +235,10 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         away=away_words,
         me_away=not loaded.over and seating.viewer in loaded.seats.away,
         watching=loaded.watching,
-        phrases=[] if loaded.watching or not loaded.seats.shared else [(p, t(lang, f"phrase_{p}")) for p in PHRASES],
-        said={seat: t(lang, f"phrase_{p}") for seat, p in said.items() if seat != seating.viewer},
-        me_said=t(lang, f"phrase_{said[loaded.seat]}") if loaded.seat in said and not loaded.watching else "",
-        watch_url="" if loaded.watching or loaded.over or loaded.practice else watch_address(loaded),
+        phrases=[] if loaded.watching or not loaded.seats.shared or loaded.waiting else phrase_choices(lang),
+        said={seat: Said.of(said[seat], lang) for seat in said if seat != seating.viewer},
+        me_said=Said.of(said[loaded.seat], lang) if loaded.seat in said and not loaded.watching else None,
+        watch_url="" if loaded.watching or loaded.over or loaded.practice or loaded.waiting else watch_address(loaded),
         first_seat=watched_seat(loaded, seating, lang) if loaded.watching else "",
     )
 
@@ -230,6 +248,11 @@ def watched_seat(loaded: Loaded, seating: Seating, lang: str) -> str:
     there and how many cards they hold (every game's view counts each hand)."""
     count = loaded.view.hand_counts[0]
     return nt(lang, "watched_seat_one", "watched_seat", count, who=seating.name(0, lang), n=digits(count, lang))
+
+
+def phrase_choices(lang: str) -> list[tuple[str, str]]:
+    """The quick phrases, each as its key and its words."""
+    return [(phrase, t(lang, f"phrase_{phrase}")) for phrase in PHRASES]
 
 
 def watch_address(loaded: Loaded) -> str:

@@ -28,6 +28,7 @@ from engine import IllegalMove
 
 from .forms import refusal_of
 from .routes.learn import refused_lesson
+from .routes.seats import refused_join
 from .routes.table import refused_table
 from .security import TooLarge
 from .service import NotFound, Refused
@@ -52,6 +53,8 @@ def refused_page(request: Request, key: str, status: int) -> Response:
         return refused_table(request, params["match_id"], params["secret"], lang, key, status)
     if "key" in params and request.url.path.startswith("/learn/"):
         return refused_lesson(request, lang, key, status)
+    if "code" in params and "/join/" in request.url.path:
+        return refused_join(request, params["match_id"], params["code"], lang, key, status)
     return error_page(request, lang, key, status)
 
 

@@ -60,8 +60,14 @@ def refusal_of(errors: list[dict[str, Any]]) -> str:
 
 
 Blank = Annotated[None, BeforeValidator(lambda v: None if v == "" else v)]  # an empty field is "not given"
-DisplayName = Annotated[  # a person's name at a shared table: plain text, no control characters
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LENGTH, pattern=r"^[^\x00-\x1f\x7f]+$")
+DisplayName = Annotated[  # a person's name at a shared table: plain text, no control characters,
+    str,  # nor the invisible marks that turn the direction of the text around it (U+202A-E, U+2066-9)
+    StringConstraints(
+        strip_whitespace=True,
+        min_length=1,
+        max_length=NAME_LENGTH,
+        pattern=r"^[^\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]+$",
+    ),
 ]
 Flag = Literal["1", "0"]  # a checkbox: "1" when ticked ("0" is accepted as unticked)
 

@@ -240,11 +240,16 @@ class Seats:
         """When the person at `seat` last said a phrase (Unix time), if ever."""
         return next((at for s, _, at in self.said if s == seat), None)
 
-    def said_lately(self, at: float) -> dict[int, str]:
-        """The phrases said in the `PHRASE_SECONDS` before `at`, by seat.
+    def said_lately(self, at: float) -> dict[int, tuple[str, float]]:
+        """The phrases said in the `PHRASE_SECONDS` before `at`, by seat, each with the seconds
+        it has left to show.
 
         >>> seats = Seats((), "easy").say(1, "bravo", 100.0).say(0, "thanks", 104.0)
         >>> seats.said_lately(107.0), seats.said_lately(109.0), seats.last_said(1)
-        ({1: 'bravo', 0: 'thanks'}, {0: 'thanks'}, 100.0)
+        ({1: ('bravo', 1.0), 0: ('thanks', 5.0)}, {0: ('thanks', 3.0)}, 100.0)
         """
-        return {seat: phrase for seat, phrase, when in self.said if 0 <= at - when < PHRASE_SECONDS}
+        return {
+            seat: (phrase, PHRASE_SECONDS - (at - when))
+            for seat, phrase, when in self.said
+            if 0 <= at - when < PHRASE_SECONDS
+        }

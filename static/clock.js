@@ -1,6 +1,7 @@
 // The move clock of a shared table (#clock): the server renders the seconds left with each table
 // and alone decides when they have run out; this only counts them down on screen between two
-// tables, in the page's own digits. Without JavaScript the number stays as it was rendered.
+// tables, in the page's own digits. A quick phrase ([data-hide-after]) is taken away when its
+// seconds are up. Without JavaScript both stay as rendered until the table is drawn again.
 (function () {
   "use strict";
   var FA = "۰۱۲۳۴۵۶۷۸۹";
@@ -25,6 +26,15 @@
       if (left === 0) clearInterval(timer);
     }, 1000);
   }
+  function hideSaid() {
+    document.querySelectorAll("[data-hide-after]").forEach(function (said) {
+      if (said.dataset.hiding) return;
+      said.dataset.hiding = "true";
+      setTimeout(function () { said.remove(); }, Number(said.dataset.hideAfter) * 1000);
+    });
+  }
   document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("htmx:afterSettle", start);
+  document.addEventListener("DOMContentLoaded", hideSaid);
+  document.addEventListener("htmx:afterSettle", hideSaid);
 })();

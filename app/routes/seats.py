@@ -22,8 +22,8 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, t
 from ..seats import NAME_LENGTH, PHRASES
-from ..service import Loaded
-from ..web import Lang, Service, render
+from ..service import Loaded, NotFound
+from ..web import Lang, Service, error_page, get_service, render
 from .home import remember, remembered
 from .table import answer
 
@@ -43,7 +43,9 @@ def _held(request: Request, match_id: str, seat: int) -> bool:
     return (match_id, seat) in remembered(request)
 
 
-def _join_page(request: Request, lang: str, loaded: Loaded, status: int = 200, taken: bool = False) -> Response:
+def _join_page(
+    request: Request, lang: str, loaded: Loaded, status: int = 200, taken: bool = False, message: str | None = None
+) -> Response:
     seating = seating_of(loaded)
     return render(
         request,
@@ -58,9 +60,21 @@ def _join_page(request: Request, lang: str, loaded: Loaded, status: int = 200, t
             n=digits(seating.players, lang),
         ),
         taken=taken,
+        message=t(lang, message) if message else "",
         name=request.session.get(NAME_KEY, ""),
         name_length=NAME_LENGTH,
     )
+
+
+def refused_join(request: Request, match_id: str, code: str, lang: str, key: str, status: int) -> Response:
+    """A refused invite form (a blank name, say): the invite's page again, with the reason, so
+    the person can try again; the error page if the invite names no seat."""
+    service = get_service(request)
+    try:
+        match, _ = service.invited(match_id, code)
+    except NotFound:
+        return error_page(request, lang, "msg_not_found", 404)
+    return _join_page(request, lang, service.load(match_id, match.secret), status=status, message=key)
 
 
 @router.get("/m/{match_id}/join/{code}")

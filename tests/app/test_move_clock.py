@@ -127,6 +127,7 @@ def test_the_form_sets_the_clock_and_each_table_shows_it_and_who_is_away(client,
         assert text_of(away, "#away-me") == t("en", "away_me") and not dom(away).select("#away")
         other = waiter.get(waiter_url + "?lang=en").text
         assert not dom(other).select("#away-me") and mover_name in text_of(other, "#away")
+        assert t("en", "seat_kind_away") in text_of(other, "#seats")  # the seat itself says so too
 
     # "No clock" is stored as none: no table shows one
     made = client.post("/matches", data={"level": "easy", "seat1": "person", "clock": "0"}, follow_redirects=False)

@@ -32,10 +32,12 @@ def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_sec
         assert after.seconds_left(clock()) == left  # the move clock did not start again
         seen = friend.get(theirs + "?lang=fa").text
         assert text_of(seen, '#seats .said[data-said-seat="0"]') == "آفرین!"
+        clock.advance(2.5)  # a table drawn later shows it for the seconds it has left
+        assert one(friend.get(theirs).text, ".said")["data-hide-after"] == str(PHRASE_SECONDS - 2)
 
         again = client.post(mine + "/say?lang=en", data={"phrase": "thanks"}, headers=HX)  # too soon
         assert again.status_code == 429 and text_of(again.text, "#message") == t("en", "msg_phrase_too_soon")
-        clock.advance(PHRASE_GAP)
+        clock.advance(PHRASE_GAP - 2.5)
         assert client.post(mine + "/say", data={"phrase": "thanks"}, headers=HX).status_code == 200
         clock.advance(PHRASE_SECONDS)
         assert not dom(friend.get(theirs).text).select(".said")  # gone after a few seconds
@@ -46,6 +48,8 @@ def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_sec
         buttons = [b["value"] for b in dom(friend.get(theirs).text).select("#phrases button[name=phrase]")]
         assert buttons == ["bravo", "well_played", "hurry", "good_luck", "oops", "thanks"]
 
+    waiting = service.create("easy", players=2, seats=["person"])  # nobody to talk to yet
+    assert not dom(client.get(f"/m/{waiting.id}/{waiting.secret}").text).select("#phrases, #watch")
     alone = service.create("easy", players=2)
     page = client.get(f"/m/{alone.id}/{alone.secret}").text
     assert not dom(page).select("#phrases")
