@@ -122,6 +122,7 @@ def test_a_rematch_asked_for_by_one_person_reaches_the_others_finished_table(liv
         client.close()
 
 
+@pytest.mark.one_database  # the stream's timer and the clock; news across servers is the test above's
 def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_shows_them_away(live_server):
     """Nobody asks for it: the waiting person's stream wakes when the other's clock runs out (the
     server's clock, here moved by hand and the stream woken, as its timer would) and the server
@@ -151,6 +152,7 @@ def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_show
         client.close()
 
 
+@pytest.mark.one_database  # what the spectator's stream shows; news across servers is tested above
 def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_server):
     """The watch link's stream: a person alone with the computer moves, and the spectator's
     table arrives with it, showing no card of anyone's hand."""

@@ -79,6 +79,7 @@ def test_a_run_out_clock_plays_for_the_person_who_is_away_until_they_move_again(
     assert service.load(match_id, secret[other]).seconds_left(clock()) == 60
 
 
+@pytest.mark.one_database  # nothing is written: what the clock says
 def test_no_clock_runs_without_one_or_at_a_table_of_one_person(client, clock):
     service = client.app.state.service
     match_id, secret = two_people(service, clock=0)
