@@ -12,8 +12,8 @@ from fastapi import Request
 from engine import Card
 
 from .i18n import card_name, digits, join, nt, t
-from .seats import PHRASES, watch_code
-from .service import HUMAN, Loaded
+from .seats import PHRASES
+from .service import HUMAN, Loaded, watch_key
 from .web import get_service, get_settings
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -217,11 +217,12 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     refresh_ms = settings.refresh_ms
     rematch_address = service.rematch_address(loaded) if loaded.over else None
     live = (loaded.seats.shared or loaded.watching) and not loaded.over
-    left = loaded.seconds_left(service.clock())
+    now = service.clock()
+    left = loaded.seconds_left(now)
     seating = seating_of(loaded)
     away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != seating.viewer]
     away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
-    said = loaded.seats.said_lately(service.clock().timestamp())
+    said = loaded.seats.said_lately(now.timestamp())
     return SharedTable(
         invites=invites_view(loaded, lang),
         can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
@@ -257,7 +258,7 @@ def phrase_choices(lang: str) -> list[tuple[str, str]]:
 
 def watch_address(loaded: Loaded) -> str:
     """The match's watch link (`/m/{id}/watch/{code}`): the spectator's table, live."""
-    return f"/m/{loaded.match.id}/watch/{watch_code(loaded.match.secret)}"
+    return urls(loaded.match.id, watch_key(loaded.match))["page"]
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:

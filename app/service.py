@@ -62,6 +62,11 @@ State = Any
 stores and replays every game alike and leaves the state to `Loaded.game`."""
 
 
+def watch_key(match: Match) -> str:
+    """The watch link's part of a table address after the match's id: `watch/{code}`."""
+    return f"watch/{watch_code(match.secret)}"
+
+
 def game_of(match: Match) -> AnyGame:
     """The engine's game a match is of: its `game` column names it in the registry (`engine.games`);
     everything else here (storage, replay, compare-and-set, locking) is the same for every game."""
@@ -101,7 +106,7 @@ class Loaded:
         """What the asker's table address has after the match's id: their seat's secret, or for
         someone watching `watch/{code}` (`/m/{id}/{key}`)."""
         if self.watching:
-            return f"watch/{watch_code(self.match.secret)}"
+            return watch_key(self.match)
         return self.seats.secret(self.seat) or self.match.secret
 
     @property

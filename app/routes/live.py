@@ -1,8 +1,9 @@
 """Live tables: a shared table's server-sent event stream, `GET /m/{id}/{secret}/events`, and
 the watch link's table and stream, `GET /m/{id}/watch/{code}` and `…/events`.
 
-Each open table of a shared match, and each spectator's, holds one stream (htmx's SSE extension, vendored). When the
-match changes (app/live.py says so), the stream reads the match as its seat may see it and, if
+Each open table of a shared match, and each spectator's, holds one stream (htmx's SSE
+extension, vendored). When the match changes (app/live.py says so), the stream reads the match
+as its seat may see it and, if
 what that seat sees moved on, sends the seat's table as an `event: table` (the same fragment a
 move's answer is) with an `id:` naming the version it shows. A browser reconnects by itself
 after a dropped connection or a restart and sends the last `id` it had (`Last-Event-ID`); a
@@ -23,10 +24,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from ..games import web_game
 from ..live import News
 from ..service import Loaded, MatchService
 from ..web import Lang, Service
+from .table import render_table
 
 router = APIRouter()
 KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream
@@ -38,7 +39,7 @@ def table_event(request: Request, loaded: Loaded, lang: str) -> str:
     """The seat's table as an SSE `table` event: the fragment a move's answer would be."""
     headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
     as_htmx = Request({**request.scope, "headers": headers}, request.receive)
-    body = web_game(loaded.match.game).table(as_htmx, loaded, lang).body
+    body = render_table(as_htmx, loaded, lang).body
     html = bytes(body).decode()
     data = "".join(f"data: {line}\n" for line in html.splitlines())
     return f"id: {loaded.version}\nevent: table\n{data}\n"
@@ -57,7 +58,7 @@ async def table_events(request: Request, match_id: str, secret: str, lang: Lang,
 def watch(request: Request, match_id: str, code: str, lang: Lang, service: Service) -> Response:
     """The watch link: the table as a spectator may see it (no hand, no move), live. A wrong code,
     or a practice round, is 404."""
-    return web_game_table(request, service.watched(match_id, code), lang)
+    return render_table(request, service.watched(match_id, code), lang)
 
 
 @router.get("/m/{match_id}/watch/{code}/events")
@@ -66,10 +67,6 @@ async def watch_events(request: Request, match_id: str, code: str, lang: Lang, s
     anyone's move to be played: the clock serves the people at the table)."""
     loaded = await run_in_threadpool(service.watched, match_id, code)
     return events(request, loaded, lang, partial(service.watched, match_id, code), None)
-
-
-def web_game_table(request: Request, loaded: Loaded, lang: str) -> Response:
-    return web_game(loaded.match.game).table(request, loaded, lang)
 
 
 def events(
