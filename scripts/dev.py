@@ -162,7 +162,10 @@ def test(args: list[str]) -> None:
     ensure_test_packages()
     _run(PYTHON, "-m", "ruff", "check", ".")
     _run(PYTHON, "-m", "mypy")  # --strict: the engine, the games' web parts and what they import (pyproject.toml)
-    _run(PYTHON, "-m", "pytest", *args)
+    # Every core, each test file on one worker so that its servers and browser are shared; a
+    # `-n` of one's own (`-n 0` for none) wins.
+    workers = [] if any(a.startswith(("-n", "--numprocesses")) for a in args) else ["-n", "auto", "--dist", "loadfile"]
+    _run(PYTHON, "-m", "pytest", *workers, *args)
 
 
 def main() -> None:

@@ -135,12 +135,33 @@ def db_url(db_kind: str, tmp_path: Path, request) -> Iterator[str]:
     cluster.drop(url)
 
 
-@pytest.fixture(scope="session")
-def figures(pytestconfig) -> list[str]:
-    """Lines the race and crash tests report (what they did, on which database), printed at the end."""
-    if not hasattr(pytestconfig, "_chaharbargh_figures"):
-        pytestconfig._chaharbargh_figures = []
-    return pytestconfig._chaharbargh_figures
+class Figures:
+    """Lines the race and crash tests report (what they did, on which database), printed at the end.
+
+    They travel as the test's user properties, which pytest-xdist carries from a worker back to
+    the run that prints the summary."""
+
+    def __init__(self, node) -> None:
+        self.node = node
+
+    def append(self, line: str) -> None:
+        self.node.user_properties.append((FIGURE, line))
+
+
+FIGURE = "chaharbargh-figure"
+
+
+@pytest.fixture
+def figures(request) -> Figures:
+    return Figures(request.node)
+
+
+FIGURE_LINES: list[str] = []  # gathered where the summary is printed
+
+
+def pytest_runtest_logreport(report) -> None:
+    if report.when == "call":
+        FIGURE_LINES.extend(value for key, value in report.user_properties if key == FIGURE)
 
 
 @pytest.fixture
@@ -250,7 +271,7 @@ def skipped_in_ci(config) -> int:
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
-    for line in getattr(config, "_chaharbargh_figures", []):
+    for line in FIGURE_LINES:
         terminalreporter.write_line(line)
     if not CHROMIUM.exists() and not in_ci():
         terminalreporter.write_line(NO_BROWSER, yellow=True)
