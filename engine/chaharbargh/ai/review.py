@@ -1,0 +1,109 @@
+"""The pro as a coach: a review of one seat's decisions, move by move (issue 27).
+
+For each decision of the seat (a turn with more than one legal move) the pro values every legal
+move from what that seat knew then: `move_values` on the seat's observation, every move played
+out in the same sampled worlds, the worlds seeded from the review's seed and the ply, so a
+review of the same match is the same every time. A value is the expected points of the round
+for the seat's side minus the best other side's. The loss of the move played is the best
+value minus its value (never below 0), and its verdict follows from the loss (`VERDICTS`).
+
+The last deal: the 4♣ takes both table cards, a sur (5 points); the 7♦ takes the 4♥ alone and
+leaves the sur to be had. Playing the 7♦ gives away at least the sur's 5 points:
+
+>>> from engine.chaharbargh.match import from_position
+>>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+>>> [str(m) for m in state.legal_moves()]
+['4C+3S+4H', '7D+4H']
+>>> (decision,) = review(state, [state.legal_moves()[1]], seat=0, seed=1, worlds=50)
+>>> str(decision.best), decision.loss >= 5, decision.verdict
+('4C+3S+4H', True, 'blunder')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from engine.chaharbargh.ai.players import move_values
+from engine.chaharbargh.match import MatchState
+from engine.chaharbargh.moves import Move
+from engine.chaharbargh.observation import observation
+
+VERDICTS: tuple[tuple[float, str], ...] = (
+    (0.25, "best"),
+    (0.75, "good"),
+    (1.5, "inaccuracy"),
+    (3.0, "mistake"),
+    (math.inf, "blunder"),
+)
+"""A loss up to each bound (in expected points of the round) earns that verdict. "best" allows a
+little: two moves whose values differ by less than the values' noise at the review's worlds are
+the same move to the pro (docs/engine.md, "Reviews", gives the measured noise)."""
+
+REVIEW_WORLDS = 200
+"""Worlds per decision: every legal move played out in each (docs/benchmarks.md, "Reviews")."""
+
+
+def verdict(loss: float) -> str:
+    """The verdict of a move that loses `loss` expected points against the best.
+
+    >>> [verdict(x) for x in (0.0, 0.5, 1.0, 2.0, 5.0)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    """
+    return next(name for bound, name in VERDICTS if loss <= bound)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: what it played, what the pro values best, and each
+    legal move's value (best first)."""
+
+    ply: int  # the moves made in the match before this one
+    played: Move
+    best: Move
+    values: tuple[tuple[Move, float], ...]
+    margin_before: int  # match totals at the start of the round: the seat's side minus the best other
+
+    @property
+    def loss(self) -> float:
+        value = dict(self.values)
+        return max(0.0, value[self.best] - value[self.played])
+
+    @property
+    def verdict(self) -> str:
+        return verdict(self.loss)
+
+    @property
+    def expected_margin(self) -> float:
+        """The pro's expected match margin at the round's end after the move played: the
+        totals before the round plus the played move's value (the chart's point)."""
+        return self.margin_before + dict(self.values)[self.played]
+
+
+def review(
+    start: MatchState, moves: Sequence[Move], seat: int, seed: int, worlds: int = REVIEW_WORLDS
+) -> Iterator[Decision]:
+    """The decisions of `seat` as `moves` are played from `start`, one at a time (a caller
+    shows progress between them). A turn with one legal move is no decision and is skipped."""
+    state = start
+    for ply, move in enumerate(moves):
+        if state.turn == seat and len(state.legal_moves()) > 1:
+            view = observation(state, seat)
+            values = move_values(view, seed=decision_seed(seed, ply), worlds=worlds)
+            ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
+            yield Decision(ply, move, ranked[0][0], ranked, margin(state, seat))
+        state = state.apply(move)
+
+
+def decision_seed(seed: int, ply: int) -> int:
+    """The worlds' seed of the decision at `ply`: fixed by the review's seed and the ply."""
+    return (seed * 1_000_003 + ply) % (2**63)
+
+
+def margin(state: MatchState, seat: int) -> int:
+    """The match totals when the round began: the seat's side minus the best other side."""
+    rules = state.rules
+    side = rules.side_of(seat)
+    totals = state.start_totals
+    return totals[side] - max(t for s, t in enumerate(totals) if s != side)

@@ -1,0 +1,59 @@
+"""The pro as a coach (issue 27), at the engine: hand-built positions whose best move is known by
+hand are judged so, with the hand-worked loss's sign and size, and a review is the same every
+time it is made."""
+
+from __future__ import annotations
+
+from engine.chaharbargh import Move, new_match
+from engine.chaharbargh.ai.players import bot
+from engine.chaharbargh.match import from_position
+from engine.chaharbargh.observation import observation
+from engine.chaharbargh.ai.review import VERDICTS, review, verdict
+
+WORLDS = 60  # enough for these positions' clear differences, and quick
+
+
+def test_leaving_a_sur_on_the_table_is_a_blunder_that_costs_at_least_the_sur():
+    """The last deal (no stock). The 4♣ takes the 3♠ and the 4♥: every table card, a sur worth
+    5 points (the table rules). The 7♦ takes the 4♥ alone and leaves the 3♠, so the sur is
+    gone and the opponent may take the 3♠ too. The loss is at least the sur's 5 points."""
+    state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    sur, other = Move.parse("4C+3S+4H"), Move.parse("7D+4H")
+    assert set(state.legal_moves()) == {sur, other}
+
+    (played_badly,) = review(state, [other], seat=0, seed=3, worlds=WORLDS)
+    assert played_badly.best == sur and played_badly.played == other
+    assert played_badly.loss >= 5 and played_badly.verdict == "blunder"
+
+    (played_well,) = review(state, [sur], seat=0, seed=3, worlds=WORLDS)
+    assert played_well.loss == 0 and played_well.verdict == "best"
+    assert played_well.expected_margin >= 5  # the sur's points at least, from level totals
+
+
+def test_a_turn_with_one_legal_move_is_no_decision_and_another_seats_moves_are_not_reviewed():
+    state = from_position([["7C", "KH"], ["2D", "3S"]], ["4D", "10S"], stock=[])
+    assert [str(m) for m in state.legal_moves()] == ["7C+4D"]  # forced: the 7 must capture
+    moves = [Move.parse("7C+4D")]
+    assert list(review(state, moves, seat=0, seed=1, worlds=WORLDS)) == []
+    assert list(review(state, moves, seat=1, seed=1, worlds=WORLDS)) == []
+
+
+def test_a_review_of_the_same_moves_is_the_same_every_time():
+    state, moves = new_match(seed=21), []
+    players = [bot("easy", seed=1), bot("easy", seed=2)]
+    while len(moves) < 16:
+        move = players[state.turn].choose(observation(state, state.turn))
+        moves.append(move)
+        state = state.apply(move)
+    first = list(review(new_match(seed=21), moves, seat=0, seed=9, worlds=20))
+    again = list(review(new_match(seed=21), moves, seat=0, seed=9, worlds=20))
+    assert first == again and first  # the same decisions, values and verdicts
+    assert all(d.played == moves[d.ply] and d.loss >= 0 for d in first)
+    assert all(d.values[0][1] >= v for d in first for _, v in d.values)  # best first
+
+
+def test_the_verdicts_grow_with_the_loss():
+    bounds = [bound for bound, _ in VERDICTS]
+    assert bounds == sorted(bounds)
+    assert [verdict(b) for b, _ in VERDICTS[:-1]] == [name for _, name in VERDICTS[:-1]]
+    assert verdict(VERDICTS[-2][0] + 0.01) == "blunder"
