@@ -157,7 +157,8 @@ class InviteView:
 
     seat: int
     url: str
-    label: str  # which seat it is, from the creator's place
+    label: str  # who will sit there ("Player 3" until they give a name)
+    place: str  # where, from the creator's chair ("your partner, opposite you")
 
 
 def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
@@ -166,7 +167,12 @@ def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
         return []
     seating, seats = seating_of(loaded), loaded.seats
     return [
-        InviteView(seat, f"/m/{loaded.match.id}/join/{seats.invite(seat)}", seating.name(seat, lang))
+        InviteView(
+            seat,
+            f"/m/{loaded.match.id}/join/{seats.invite(seat)}",
+            seating.name(seat, lang),
+            t(lang, f"place_{seating.players}_{seating.relative(seat)}"),
+        )
         for seat in seats.people
         if seat and not seats.claimed(seat) and seat < seating.players
     ]
@@ -194,8 +200,9 @@ class SharedTable:
     can_fill: bool = False  # the creator may give the seats not taken to computers
     others_wait: bool = False  # the table waits for another person: it asks the server again by itself
     refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
-    live: bool = False  # a shared table in play: its news arrive on its event stream (app/routes/live.py)
+    live: bool = False  # a table in play: its news arrive on its event stream (app/routes/live.py)
     version: str = ""  # what the table shows, as the stream's event ids name it
+    progress: str = ""  # how far the match has come (`Loaded.progress`): the page keeps the latest table
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
     clock: int | None = None  # whole seconds left on the move clock of the person to play
     mine: bool = False  # the clock is this seat's own
@@ -204,6 +211,7 @@ class SharedTable:
     watching: bool = False  # drawn for someone watching through the watch link: no hand, no move
     watch_url: str = ""  # the table's watch link, offered to the people at it while it is played
     phrases: list[tuple[str, str]] = field(default_factory=list)  # the quick phrases this seat may say
+    phrase_wait: int = 0  # whole seconds before this seat may say another (its buttons wait that long)
     said: dict[int, Said] = field(default_factory=dict)  # the phrases said lately, by seat
     me_said: Said | None = None  # what this seat said lately
     first_seat: str = ""  # for someone watching: whose chair the table is drawn from, and their card count
@@ -216,7 +224,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     settings, service = get_settings(request), get_service(request)
     refresh_ms = settings.refresh_ms
     rematch_address = service.rematch_address(loaded) if loaded.over else None
-    live = (loaded.seats.shared or loaded.watching) and not loaded.over
+    live = not loaded.over and not loaded.practice  # a person's moves and the computer's come on it
     now = service.clock()
     left = loaded.seconds_left(now)
     seating = seating_of(loaded)
@@ -230,6 +238,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
         live=live,
         version=loaded.version,
+        progress=loaded.progress,
         rematch_address=rematch_address,
         clock=None if left is None else max(0, math.ceil(left)),
         mine=loaded.human_to_play,
@@ -237,11 +246,39 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         me_away=not loaded.over and seating.viewer in loaded.seats.away,
         watching=loaded.watching,
         phrases=[] if loaded.watching or not loaded.seats.shared or loaded.waiting else phrase_choices(lang),
+        phrase_wait=math.ceil(loaded.seats.must_wait(loaded.seat, now.timestamp())),
         said={seat: Said.of(said[seat], lang) for seat in said if seat != seating.viewer},
         me_said=Said.of(said[loaded.seat], lang) if loaded.seat in said and not loaded.watching else None,
         watch_url="" if loaded.watching or loaded.over or loaded.practice or loaded.waiting else watch_address(loaded),
         first_seat=watched_seat(loaded, seating, lang) if loaded.watching else "",
     )
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """How a page gets a computer seat's move (`#computer-turn`): `trigger` is its htmx trigger,
+    and `after_ms`, when set, the pause after which static/table.js asks by itself if the
+    table's event stream has not brought the move (no stream open; with one, 5 s later)."""
+
+    trigger: str
+    after_ms: int | None = None
+
+
+def computer_turn(loaded: Loaded, delay_ms: int | None) -> ComputerTurn:
+    """A table in play gets the computer's moves on its event stream, the server playing each
+    after the pause (app/routes/live.py), so a person's move is one request; the page asks
+    (`POST …/computer`) only when its stream cannot bring them. A practice asks after its own
+    pause, the time to take a move back. `delay_ms` None: only on the `computer-may-move`
+    event, and no stream plays either (the tests drive the computer so).
+
+    >>> computer_turn(None, None)
+    ComputerTurn(trigger='computer-may-move', after_ms=None)
+    """
+    if delay_ms is None:
+        return ComputerTurn("computer-may-move")
+    if loaded.practice:
+        return ComputerTurn(f"load delay:{delay_ms}ms")
+    return ComputerTurn("computer-may-move", after_ms=delay_ms)
 
 
 def watched_seat(loaded: Loaded, seating: Seating, lang: str) -> str:

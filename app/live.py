@@ -11,8 +11,12 @@ of X then reads the match as its own seat may see it and sends that seat's table
   thread, and wakes its own streams when a notice arrives (PostgreSQL delivers it after the
   commit, to every listener, the sender's own process included).
 
-A stream is an `asyncio.Event` per open table; a wake-up that finds nothing new (another seat's
-table changed nothing this seat sees) sends nothing.
+A stream is a `Doorbell` per open table; a wake-up that finds nothing new (another seat's
+table changed nothing this seat sees) sends nothing. The news may say which seat's request made
+the change and the version its answer showed (`answered`): that seat's own stream then only
+notes the version instead of sending the same table again (the answer already brought it). A
+second browser tab of the same seat therefore catches up on that seat's own move with the next
+change, which at a table with computers comes a moment later.
 """
 
 from __future__ import annotations
@@ -31,18 +35,41 @@ CHANNEL = "chaharbargh_news"
 NOTIFY = text("SELECT pg_notify(:channel, :match)")
 
 
+Answered = tuple[int, str]  # a request's seat, and the version its answer showed
+
+
+class Doorbell(asyncio.Event):
+    """An open stream's wake-up: set when its match changed, with what the changes' own requests
+    answered (used on the event loop only)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered: set[Answered] = set()
+
+    def ring(self, answered: Answered | None) -> None:
+        if answered is not None:
+            self.answered.add(answered)
+        self.set()
+
+    def take(self) -> set[Answered]:
+        """What was answered since the last `take`; the bell is quiet again."""
+        answered, self.answered = self.answered, set()
+        self.clear()
+        return answered
+
+
 class News:
     """This process's open streams, by match id; `publish` may be called from any thread."""
 
     def __init__(self) -> None:
-        self._streams: dict[str, set[asyncio.Event]] = {}
+        self._streams: dict[str, set[Doorbell]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
 
     @contextlib.contextmanager
-    def subscribe(self, match_id: str) -> Iterator[asyncio.Event]:
-        """An event set whenever `match_id` changes, while the `with` lasts (on the event loop)."""
-        changed = asyncio.Event()
+    def subscribe(self, match_id: str) -> Iterator[Doorbell]:
+        """A bell rung whenever `match_id` changes, while the `with` lasts (on the event loop)."""
+        changed = Doorbell()
         with self._lock:
             self._loop = asyncio.get_running_loop()
             self._streams.setdefault(match_id, set()).add(changed)
@@ -59,17 +86,18 @@ class News:
         with self._lock:
             return sum(len(s) for s in self._streams.values())
 
-    def publish(self, match_id: str) -> None:
-        """Tell this process's streams of `match_id` that it changed."""
-        self.wake(match_id)
+    def publish(self, match_id: str, answered: Answered | None = None) -> None:
+        """Tell this process's streams of `match_id` that it changed (`answered`: by the request
+        of that seat, whose answer showed that version)."""
+        self.wake(match_id, answered)
 
-    def wake(self, match_id: str) -> None:
+    def wake(self, match_id: str, answered: Answered | None = None) -> None:
         with self._lock:
             loop, streams = self._loop, list(self._streams.get(match_id, ()))
         if loop is None or not streams or loop.is_closed():
             return
         for changed in streams:
-            loop.call_soon_threadsafe(changed.set)
+            loop.call_soon_threadsafe(changed.ring, answered)
 
     def close(self) -> None:
         """Stop listening (a PostgreSQL listener's thread); streams end with their connections."""
@@ -86,18 +114,19 @@ class PgNews(News):
         self._thread: threading.Thread | None = None
 
     @contextlib.contextmanager
-    def subscribe(self, match_id: str) -> Iterator[asyncio.Event]:
+    def subscribe(self, match_id: str) -> Iterator[Doorbell]:
         self._listen()
         with super().subscribe(match_id) as changed:
             yield changed
 
-    def publish(self, match_id: str) -> None:
-        """Send the notice; a failure is logged, not raised: the change it tells of is committed
-        already, so its request still succeeds, and the open tables catch up at their next news
-        or when they connect again."""
+    def publish(self, match_id: str, answered: Answered | None = None) -> None:
+        """Send the notice (`<match id>`, or `<match id> <seat> <version>`); a failure is logged,
+        not raised: the change it tells of is committed already, so its request still succeeds,
+        and the open tables catch up at their next news or when they connect again."""
+        payload = match_id if answered is None else f"{match_id} {answered[0]} {answered[1]}"
         try:
             with self._engine.connect() as connection:
-                connection.execute(NOTIFY, {"channel": CHANNEL, "match": match_id})
+                connection.execute(NOTIFY, {"channel": CHANNEL, "match": payload})
                 connection.commit()
         except SQLAlchemyError as error:
             LOG.warning("news of match %s not sent: %s", match_id, type(error).__name__)
@@ -122,7 +151,7 @@ class PgNews(News):
                     ready.set()
                     while not self._stop.is_set():
                         for notice in connection.notifies(timeout=1.0, stop_after=64):
-                            self.wake(notice.payload)
+                            self.wake(*parse_notice(notice.payload))
             except psycopg.OperationalError:  # the server went away: listen again once it is back
                 ready.set()
                 self._stop.wait(1.0)
@@ -131,6 +160,19 @@ class PgNews(News):
         self._stop.set()
         if self._thread is not None:
             self._thread.join(5)
+
+
+def parse_notice(payload: str) -> tuple[str, Answered | None]:
+    """A notice's match id and what its request answered, if it says.
+
+    >>> parse_notice("m1 2 7.0.0.2.0..")
+    ('m1', (2, '7.0.0.2.0..'))
+    >>> parse_notice("m1")
+    ('m1', None)
+    """
+    match_id, _, rest = payload.partition(" ")
+    seat, _, version = rest.partition(" ")
+    return match_id, (int(seat), version) if seat.isdigit() and version else None
 
 
 def news_for(engine: Engine) -> News:

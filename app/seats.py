@@ -240,6 +240,16 @@ class Seats:
         """When the person at `seat` last said a phrase (Unix time), if ever."""
         return next((at for s, _, at in self.said if s == seat), None)
 
+    def must_wait(self, seat: int, at: float) -> float:
+        """The seconds after `at` before the person at `seat` may say another phrase (0: now).
+
+        >>> seats = Seats((), "easy").say(1, "bravo", 100.0)
+        >>> seats.must_wait(1, 101.0), seats.must_wait(1, 104.0), seats.must_wait(0, 101.0)
+        (2.0, 0, 0)
+        """
+        last = self.last_said(seat)
+        return 0 if last is None or at - last >= PHRASE_GAP else PHRASE_GAP - (at - last)
+
     def said_lately(self, at: float) -> dict[int, tuple[str, float]]:
         """The phrases said in the `PHRASE_SECONDS` before `at`, by seat, each with the seconds
         it has left to show.

@@ -39,7 +39,7 @@ from engine.game import AnyGame
 from .db import read_session, write_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, bot_seed_of
-from .seats import PERSON, PHRASE_GAP, PHRASES, SEAT_CHOICES, Seats, watch_code
+from .seats import PERSON, PHRASES, SEAT_CHOICES, Seats, watch_code
 from .settings import now, random_seed
 
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
@@ -147,6 +147,15 @@ class Loaded:
         return ".".join(str(part) for part in parts)
 
     @property
+    def progress(self) -> str:
+        """How far the match has come, in an order that only ever grows (undos, then moves, then
+        round sheets closed): a page that receives two tables out of order keeps the later one
+        (static/table.js).
+
+        An undo lowers the ply but raises the undos, so it still comes later."""
+        return f"{self.match.undos}.{self.match.ply}.{self.match.rounds_seen}"
+
+    @property
     def ply(self) -> int:
         """Moves made so far, as stored (what every move form carries for compare-and-set)."""
         return self.match.ply
@@ -192,11 +201,13 @@ class Loaded:
         it ran out); None when no person's clock runs (no clock, a computer to play, the match
         waiting, a round's sheet up, or over). A turn starts when the match row was last written."""
         seconds = self.seats.move_seconds(self.turn) if self._in_play and self.seats.person(self.turn) else 0
-        if not seconds:
-            return None
+        return seconds - self.since_turn_began(at) if seconds else None
+
+    def since_turn_began(self, at: datetime) -> float:
+        """The seconds from the start of this turn (the match row last written) to `at`."""
         started = self.match.updated_at
         started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
-        return seconds - (at - started).total_seconds()
+        return (at - started).total_seconds()
 
     @property
     def _in_play(self) -> bool:
@@ -543,21 +554,22 @@ class MatchService:
             if not seats.shared:
                 raise Refused("no_phrases", 409)
             at = self.clock().timestamp()
-            last = seats.last_said(seat)
-            if last is not None and at - last < PHRASE_GAP:
+            if seats.must_wait(seat, at):
                 raise Refused("phrase_too_soon", 429)
             match.seats = seats.say(seat, phrase, at).to_json()
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
             state = self._state(connection, match)
         self._forget(match_id)
-        self._announce(match)
-        return Loaded(match, state, changed=True, seat=seat)
+        answer = Loaded(match, state, changed=True, seat=seat)
+        self._announce(match, answer)
+        return answer
 
-    def _announce(self, match: Match) -> None:
-        """Tell the open tables of a match that it changed, once the change is committed: the
-        other people's at a shared table, and anyone watching through the watch link (so every
-        match announces its changes; a one-person table's own request gets its answer)."""
-        self.news.publish(match.id)
+    def _announce(self, match: Match, answered: Loaded | None = None) -> None:
+        """Tell the open tables of a match that it changed, once the change is committed: every
+        person's (the computer's moves reach a one-person table on its stream) and anyone
+        watching through the watch link. `answered`: the table the asking seat's own request
+        answers with: that seat's stream need not send it again (app/live.py)."""
+        self.news.publish(match.id, None if answered is None else (answered.seat, answered.version))
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""
@@ -688,8 +700,9 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        self._announce(match)
-        return Loaded(match, state, changed=True, seat=seat)
+        answer = Loaded(match, state, changed=True, seat=seat)
+        self._announce(match, answer)
+        return answer
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
@@ -737,8 +750,9 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        self._announce(match)
-        return Loaded(match, state, changed=True, seat=seat)
+        answer = Loaded(match, state, changed=True, seat=seat)
+        self._announce(match, answer)
+        return answer
 
     def expire(self, match_id: str, secret: str, ply: int) -> Loaded:
         """Asked by another person's table when the clock of the person to play has run out by
@@ -776,8 +790,9 @@ class MatchService:
                 _save(connection, match, match.ply, match.undos, self.clock())
         except Conflict:
             return self._current(match_id, secret)
-        self._announce(match)  # once committed: a table reading it now sees the next round
-        return Loaded(match, state, changed=True, seat=seat)
+        answer = Loaded(match, state, changed=True, seat=seat)
+        self._announce(match, answer)  # once committed: a table reading it now sees the next round
+        return answer
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the person's last move and the computer's answer to it, at any time
@@ -819,8 +834,9 @@ class MatchService:
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)
-        self._announce(match)
-        return Loaded(match, before, changed=True, seat=seat)
+        answer = Loaded(match, before, changed=True, seat=seat)
+        self._announce(match, answer)
+        return answer
 
     @staticmethod
     def _hint_key(loaded: Loaded) -> tuple[str, int, MatchState]:

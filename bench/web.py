@@ -36,6 +36,15 @@ the same level and players; `--write` puts it in its own section of docs/benchma
 
     python bench/web.py --database postgres --workers 1,2 --levels pro --clients 8 --seconds 20
 
+**Pushed** (`--pushed`): instead of the above, the round trip as the browser makes it since the
+computer's moves come on the table's event stream (issue 26), beside the round trip as it was
+made before, in one run on one server (SQLite, one worker, the computer's pause set to 0 so
+neither waits for it). *Asked*: the move's request, then the computer's (`POST …/computer`), as
+above. *Pushed*: each player holds its table's stream open; the round trip is the move's request
+and the wait until the stream has brought the table back to the player's turn.
+
+    python bench/web.py --pushed --levels easy,pro --clients 1,8 --seconds 10
+
 The app's rate limits are off in every server the benchmark starts (its players start many
 matches from one address); everything else is served as `scripts/dev.py serve` serves it.
 """
@@ -142,10 +151,17 @@ def cluster_for(database: str) -> Iterator[Any]:
         cluster.stop()
 
 
-def start_app(db: Path, database_url: str | None = None, workers: int = 1, flags: tuple[str, ...] = ()) -> Server:
+def start_app(
+    db: Path,
+    database_url: str | None = None,
+    workers: int = 1,
+    flags: tuple[str, ...] = (),
+    settings: dict[str, str] | None = None,
+) -> Server:
     """The app as the README runs it (migrations, then uvicorn with its flags, and `flags` after
-    them), on a fresh SQLite file, or on `database_url`, with `workers` uvicorn workers."""
-    env = {**os.environ, **NO_LIMITS, "HOST": "127.0.0.1", "PORT": str(port := free_port())}
+    them), on a fresh SQLite file, or on `database_url`, with `workers` uvicorn workers and
+    `settings` added to its environment."""
+    env = {**os.environ, **NO_LIMITS, **(settings or {}), "HOST": "127.0.0.1", "PORT": str(port := free_port())}
     env.update(CHAHARBARGH_DB=str(db), CHAHARBARGH_DATA=str(db.parent), WEB_CONCURRENCY=str(workers))
     env.pop("DATABASE_URL", None)
     if database_url:
@@ -269,11 +285,69 @@ async def play(player: Player, until: float, run: Run) -> None:
             table = await player.new_match()
 
 
-async def round_trips(base: str, level: str, clients: int, seconds: float, fresh: bool = False) -> tuple[Run, float]:
+async def stream_tables(player: Player, tables: asyncio.Queue[Table]) -> None:
+    """Read the player's table stream: each `table` event's table into `tables`."""
+    data: list[str] = []
+    async with player.client.stream("GET", f"{player.page}/events", timeout=None) as response:
+        async for line in response.aiter_lines():
+            if line.startswith("data: "):
+                data.append(line[6:])
+            elif not line and data:
+                await tables.put(read_table("\n".join(data)))
+                data = []
+
+
+async def play_pushed(player: Player, until: float, run: Run) -> None:
+    """Play as the browser does when the computer's moves come on the stream: one request a
+    round trip, then the stream's tables until it is the player's turn again."""
+    reader: asyncio.Task[None] | None = None
+    tables: asyncio.Queue[Table] = asyncio.Queue()
+
+    async def new_match() -> Table:
+        nonlocal reader, tables
+        if reader is not None:
+            reader.cancel()
+        await player.new_match()
+        tables = asyncio.Queue()
+        reader = asyncio.create_task(stream_tables(player, tables))
+        return await asyncio.wait_for(tables.get(), 30)  # a stream opened without an id sends the table first
+
+    async def until_person(table: Table) -> Table:
+        while table.state == "computer-turn":
+            table = await asyncio.wait_for(tables.get(), 30)
+        return table
+
+    table = await new_match()
+    try:
+        while time.perf_counter() < until:
+            try:
+                if table.state in ("match-over", "practice-over"):
+                    table = await new_match()
+                elif table.state == "round-over":
+                    table = await until_person((await player.post("next", {"ply": table.ply}))[0])
+                elif table.state == "computer-turn":
+                    table = await until_person(table)
+                else:
+                    start = time.perf_counter()
+                    table, answer = await player.post("move", player.choose(table))
+                    table = await until_person(table)
+                    run.latencies.append(time.perf_counter() - start)
+                    run.fragment_bytes.append(answer.num_bytes_downloaded)
+            except (RuntimeError, ValueError, httpx.HTTPError, TimeoutError):
+                run.errors += 1
+                table = await new_match()
+    finally:
+        if reader is not None:
+            reader.cancel()
+
+
+async def round_trips(
+    base: str, level: str, clients: int, seconds: float, fresh: bool = False, pushed: bool = False
+) -> tuple[Run, float]:
     players = [Player(base, level, random.Random(i), fresh) for i in range(clients)]
     run = Run()
     start = time.perf_counter()
-    await asyncio.gather(*(play(p, start + seconds, run) for p in players))
+    await asyncio.gather(*((play_pushed if pushed else play)(p, start + seconds, run) for p in players))
     elapsed = time.perf_counter() - start
     for p in players:
         await p.client.aclose()
@@ -462,6 +536,48 @@ async def measure(args: argparse.Namespace, ours: Server, bare: Server) -> list[
     return table
 
 
+async def measure_pushed(args: argparse.Namespace, ours: Server) -> list[str]:
+    """The round trip asked for (two requests) and pushed (one, then the stream), in turns."""
+    table = [
+        "| level | players at once | computer's move | round trips/s | p50 ms | p99 ms | errors | "
+        "server CPU per round trip | pushed ÷ asked CPU |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for level in args.levels.split(","):
+        for n in [int(c) for c in args.clients.split(",")]:
+            cpu_of: dict[bool, float] = {}
+            for pushed in (False, True):
+                await round_trips(ours.url, level, n, 2.0, pushed=pushed)  # warm-up, untimed
+                cpu = group_cpu(ours)
+                run, elapsed = await round_trips(ours.url, level, n, args.seconds, pushed=pushed)
+                cpu_of[pushed] = (group_cpu(ours) - cpu) / max(1, len(run.latencies)) * 1000
+                p = [percentile(run.latencies, q) * 1000 for q in (0.5, 0.99)]
+                ratio = f"**{cpu_of[True] / cpu_of[False]:.2f}**" if pushed else ""
+                table.append(
+                    f"| {level} | {n} | {'pushed on the stream' if pushed else 'asked (POST …/computer)'} | "
+                    f"{len(run.latencies) / elapsed:,.1f} | {p[0]:.1f} | {p[1]:.1f} | {run.errors} | "
+                    f"{cpu_of[pushed]:.2f} ms | {ratio} |"
+                )
+    return table
+
+
+def pushed_run(args: argparse.Namespace) -> tuple[list[str], str]:
+    with tempfile.TemporaryDirectory() as name:
+        ours = start_app(Path(name) / "bench.db", settings={"CHAHARBARGH_COMPUTER_DELAY_MS": "0"})
+        try:
+            table = asyncio.run(measure_pushed(args, ours))
+        finally:
+            ours.stop()
+    command = f"python bench/web.py --pushed --levels {args.levels} --clients {args.clients} --seconds {args.seconds}"
+    measured = (
+        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the app (one uvicorn "
+        f"worker, SQLite, the computer's pause 0) and the client; 2 s of untimed play before each row; load "
+        f"average before the run {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
+    )
+    return table, measured
+
+
 async def resume(args: argparse.Namespace, folder: Path) -> list[str]:
     db = folder / "resume.db"
     server = start_app(db)
@@ -561,7 +677,12 @@ def main() -> None:
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--workers", help="comma-separated uvicorn worker counts: round trips for each, in one run")
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
+    parser.add_argument("--pushed", action="store_true", help="the computer's moves asked for and pushed, compared")
     args = parser.parse_args()
+    if args.pushed:
+        table, measured = pushed_run(args)
+        publish("web-pushed", "Web: the computer's moves on the stream", measured, table, args.write)
+        return
     if args.workers:
         table, measured = workers_run(args)
         publish("web-workers", "Web: one and two workers", measured, table, args.write)

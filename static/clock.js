@@ -1,7 +1,8 @@
 // The move clock of a shared table (#clock): the server renders the seconds left with each table
 // and alone decides when they have run out; this only counts them down on screen between two
 // tables, in the page's own digits. A quick phrase ([data-hide-after]) is taken away when its
-// seconds are up. Without JavaScript both stay as rendered until the table is drawn again.
+// seconds are up, and the phrase buttons ([data-enable-after]) come back when a person may speak
+// again. Without JavaScript these stay as rendered until the table is drawn again.
 (function () {
   "use strict";
   var FA = "۰۱۲۳۴۵۶۷۸۹";
@@ -33,6 +34,15 @@
       setTimeout(function () { said.remove(); }, Number(said.dataset.hideAfter) * 1000);
     });
   }
+  function enableLater() {
+    document.querySelectorAll("[data-enable-after]").forEach(function (button) {
+      if (button.dataset.waiting) return;
+      button.dataset.waiting = "true";
+      setTimeout(function () { button.disabled = false; }, Number(button.dataset.enableAfter) * 1000);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", enableLater);
+  document.addEventListener("htmx:afterSettle", enableLater);
   document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("htmx:afterSettle", start);
   document.addEventListener("DOMContentLoaded", hideSaid);

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -25,14 +26,15 @@ from fastapi.responses import Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..live import News
-from ..service import Loaded, MatchService
-from ..web import Lang, Service
+from ..service import Loaded
+from ..web import Lang, Service, get_settings
 from .table import render_table
 
 router = APIRouter()
 KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream
 RETRY_MS = 2000  # how long a browser waits before it connects again
-EXPIRE_AGAIN = 1.0  # seconds before a stream asks again at a ply where its ask changed nothing
+KNOCK_AGAIN = 1.0  # seconds before a stream asks again at a table where its knock changed nothing
+STAGGER = 0.5  # seconds more a person's stream waits to play a computer, per person seated before
 
 
 def table_event(request: Request, loaded: Loaded, lang: str) -> str:
@@ -47,11 +49,29 @@ def table_event(request: Request, loaded: Loaded, lang: str) -> str:
 
 @router.get("/m/{match_id}/{secret}/events")
 async def table_events(request: Request, match_id: str, secret: str, lang: Lang, service: Service) -> Response:
-    """A person's table stream: their own seat's table; it asks the server to play for another
-    person whose move clock ran out."""
+    """A person's table stream: their own seat's table. It also plays the computer seats when
+    their turn comes (after the display delay) and asks the server to play for another person
+    whose move clock ran out."""
     loaded = await run_in_threadpool(service.load, match_id, secret)  # no such match or secret: 404
-    again = partial(service.load, match_id, secret)
-    return events(request, loaded, lang, again, partial(service.expire, match_id, secret))
+    knocks = Knocks(
+        clock=service.clock,
+        computer=partial(service.computer, match_id, secret),
+        expire=partial(service.expire, match_id, secret),
+        computer_delay=computer_delay(get_settings(request).computer_delay_ms, loaded),
+    )
+    return events(request, loaded, lang, partial(service.load, match_id, secret), knocks)
+
+
+def computer_delay(delay_ms: int | None, loaded: Loaded) -> float | None:
+    """The seconds this seat's stream waits, after the move before, to play a computer seat's
+    move: the display delay, and at a table of several people a little more for each person
+    seated before this one, so that when every stream is open the first person's plays it and
+    the others find it played. None: the stream never plays it (`computer_delay_ms` None, the
+    tests' setting where the page's `computer-may-move` asks; a practice, whose pause is the
+    time to take a move back and whose page asks)."""
+    if delay_ms is None or loaded.practice:
+        return None
+    return delay_ms / 1000 + STAGGER * loaded.seats.people.index(loaded.seat)
 
 
 @router.get("/m/{match_id}/watch/{code}")
@@ -64,22 +84,35 @@ def watch(request: Request, match_id: str, code: str, lang: Lang, service: Servi
 @router.get("/m/{match_id}/watch/{code}/events")
 async def watch_events(request: Request, match_id: str, code: str, lang: Lang, service: Service) -> Response:
     """A spectator's stream: the spectator's table each time the match moves on (it never asks
-    anyone's move to be played: the clock serves the people at the table)."""
+    anyone's move to be played: that is for the people at the table)."""
     loaded = await run_in_threadpool(service.watched, match_id, code)
     return events(request, loaded, lang, partial(service.watched, match_id, code), None)
 
 
-def events(
-    request: Request,
-    first: Loaded,
-    lang: str,
-    load: Callable[[], Loaded],
-    expire: Callable[[int], Loaded] | None,
-) -> Response:
+@dataclass(frozen=True)
+class Knocks:
+    """What a person's stream asks of the server when a turn's time is up: the computer seat's
+    move (`computer`, after `computer_delay` seconds) and the move of another person whose clock
+    ran out (`expire`). The server decides in both (compare-and-set at the ply, its own clock);
+    the stream only knocks."""
+
+    clock: Callable[[], datetime]
+    computer: Callable[[int], Loaded]
+    expire: Callable[[int], Loaded]
+    computer_delay: float | None
+
+    def due(self, loaded: Loaded) -> tuple[float, Callable[[int], Loaded]] | None:
+        """The seconds until this table has something to ask, and what; None for nothing."""
+        if self.computer_delay is not None and loaded.computer_to_play:
+            return self.computer_delay - loaded.since_turn_began(self.clock()), self.computer
+        left = loaded.seconds_left(self.clock()) if loaded.others_turn else None
+        return None if left is None else (left, self.expire)
+
+
+def events(request: Request, first: Loaded, lang: str, load: Callable[[], Loaded], knocks: Knocks | None) -> Response:
     shown = request.headers.get("last-event-id") or request.query_params.get("v") or ""
-    service: MatchService = request.app.state.service
     return StreamingResponse(
-        stream(request, service.clock, request.app.state.news, first, lang, shown, load, expire),
+        stream(request, request.app.state.news, first, lang, shown, load, knocks),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # nginx: pass each line on at once
     )
@@ -87,36 +120,38 @@ def events(
 
 async def stream(
     request: Request,
-    clock: Callable[[], datetime],
     news: News,
     first: Loaded,
     lang: str,
     shown: str,
     load: Callable[[], Loaded],
-    expire: Callable[[int], Loaded] | None,
+    knocks: Knocks | None,
 ) -> AsyncIterator[str]:
     """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
-    While another person is to play under a move clock, a person's stream also wakes when their
-    clock runs out and asks the server to play for them (`expire`: `MatchService.expire`, where
-    the server's clock decides; the stream only knocks)."""
+    A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
+    changed nothing (another table was first, or time was added) is not repeated at that
+    table for `KNOCK_AGAIN` seconds. The seat's own requests' answers are not sent again."""
     with news.subscribe(first.match.id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
-        loaded, knocked = first, -1
+        loaded, knocked = first, ""
         while True:
             if loaded.version != shown:
                 shown = loaded.version
                 yield await run_in_threadpool(table_event, request, loaded, lang)
-            left = loaded.seconds_left(clock()) if expire is not None and loaded.others_turn else None
-            if left is not None and knocked == loaded.ply:
-                left = max(left, EXPIRE_AGAIN)  # asked at this ply already: not again at once
+            due = knocks.due(loaded) if knocks is not None else None
+            wait = KEEP_ALIVE if due is None else max(0.0, min(due[0], KEEP_ALIVE))
+            if due is not None and knocked == loaded.version:
+                wait = max(wait, KNOCK_AGAIN)  # asked at this table already: not again at once
             try:
-                await asyncio.wait_for(changed.wait(), KEEP_ALIVE if left is None else max(0.0, min(left, KEEP_ALIVE)))
+                await asyncio.wait_for(changed.wait(), wait)
             except TimeoutError:
-                if expire is not None and left is not None and left <= KEEP_ALIVE:
-                    knocked = loaded.ply
-                    loaded = await run_in_threadpool(expire, loaded.ply)
+                if due is not None and wait < KEEP_ALIVE:
+                    knocked = loaded.version
+                    loaded = await run_in_threadpool(due[1], loaded.ply)
                 else:
                     yield ": still here\n\n"
                 continue
-            changed.clear()
+            answered = changed.take()
             loaded = await run_in_threadpool(load)
+            if (loaded.seat, loaded.version) in answered and not loaded.watching:
+                shown = loaded.version  # this seat's own request: its answer showed this table

@@ -180,3 +180,34 @@ def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_s
         assert not {e["data-card"] for e in dom(html).select("[data-card]")} & hands
     finally:
         client.close()
+
+
+def test_a_person_alone_with_computers_makes_one_request_and_their_moves_come_on_the_stream(live_server):
+    """Item 8 of issue 26: at a four-seat table of one person and three computers, the person's
+    move is one request; the server plays each computer seat in turn (after the pause, here 0)
+    and each of their moves arrives on the person's stream as a table of its own, in order. The
+    person's own move is not sent again: the answer brought it."""
+    server = live_server(computer_delay_ms=0)
+    service = server.app.state.service
+    match = service.create("easy", players=4, seed=1005)
+    loaded = service.load(match.id, match.secret)
+    lines, client = listen(f"{server.url}/m/{match.id}/{match.secret}/events?v={loaded.version}")
+    try:
+        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        while not loaded.human_to_play:  # the seats before the person's, played by the stream itself
+            _, _, html = next_event(lines)
+            loaded = service.load(match.id, match.secret)
+            assert game_state(html)[1] == loaded.ply
+        before = loaded.ply
+        move = loaded.game.legal_moves(loaded.state)[0]
+        data = {"ply": before, "card": str(move.card), "take": [str(c) for c in move.takes]}
+        answer = httpx.post(
+            f"{server.url}/m/{match.id}/{match.secret}/move", data=data, headers={**HX, "Origin": server.url}
+        )
+        assert answer.status_code == 200 and game_state(answer.text) == ("computer-turn", before + 1)
+        shown = [game_state(next_event(lines)[2]) for _ in range(3)]
+        assert shown == [("computer-turn", before + 2), ("computer-turn", before + 3), ("your-turn", before + 4)]
+        after = service.load(match.id, match.secret)
+        assert after.ply == before + 4 and after.human_to_play
+    finally:
+        client.close()

@@ -27,6 +27,10 @@ def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_sec
     with TestClient(app) as friend:
         said = client.post(mine + "/say?lang=en", data={"phrase": "bravo", "ply": "0"}, headers=HX)
         assert said.status_code == 200 and text_of(said.text, "#me-said") == f"{t('en', 'you_said')}: Bravo!"
+        # the sayer's buttons wait out the gap (the page enables them then), the other's do not
+        waiting = dom(said.text).select("#phrases button[name=phrase]")
+        assert waiting and all(b.has_attr("disabled") and b["data-enable-after"] == str(PHRASE_GAP) for b in waiting)
+        assert not dom(friend.get(theirs).text).select("#phrases button[disabled]")
         after = service.load(match.id, match.secret)
         assert after.version != before.version  # news for the open streams
         assert after.seconds_left(clock()) == left  # the move clock did not start again
@@ -37,7 +41,9 @@ def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_sec
 
         again = client.post(mine + "/say?lang=en", data={"phrase": "thanks"}, headers=HX)  # too soon
         assert again.status_code == 429 and text_of(again.text, "#message") == t("en", "msg_phrase_too_soon")
+        assert one(client.get(mine).text, "#phrases button[data-phrase=thanks]")["data-enable-after"] == "1"
         clock.advance(PHRASE_GAP - 2.5)
+        assert not dom(client.get(mine).text).select("#phrases button[disabled]")
         assert client.post(mine + "/say", data={"phrase": "thanks"}, headers=HX).status_code == 200
         clock.advance(PHRASE_SECONDS)
         assert not dom(friend.get(theirs).text).select(".said")  # gone after a few seconds

@@ -81,11 +81,11 @@ def test_the_computer_seats_move_one_after_another_each_named(client):
     move = state.legal_moves()[0]
     data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
     response = client.post(url + "/move", data=data, headers=HX)
-    for seat in (1, 2, 3):  # each computer seat by its own request, with the same pause
+    for seat in (1, 2, 3):  # each computer seat by its own move, with the same pause (the stream's, or the page's)
         assert game_state(response.text) == ("computer-turn", seat)
         assert seats(response.text)[seat]["to_play"]
         trigger = one(response.text, "#computer-turn")
-        assert trigger["hx-trigger"] == f"load delay:{client.app.state.settings.computer_delay_ms}ms"
+        assert trigger["data-after-ms"] == str(client.app.state.settings.computer_delay_ms)
         response = client.post(url + "/computer", data={"ply": seat}, headers=HX)
         played = state_of(client, url).last
         assert played.seat == seat

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import card_name, t
 from engine import CARDS, games
-from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, one, text_of
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, one, text_of, words
 
 
 @pytest.fixture
@@ -276,3 +276,11 @@ def test_two_people_racing_for_one_invite_get_one_seat_between_them(app, client)
         answers = sorted(pool.map(take, range(8)))
     assert answers == [303] + [409] * 7
     assert seat_loaded(client, url).seats.name(1) in {f"p{n}" for n in range(8)}
+
+
+def test_each_invite_says_where_its_seat_is_from_the_creators_chair(client):
+    """Four seats: the next to play after the creator sits on their right, the partner opposite."""
+    url = create(client, players="4", seat1="person", seat2="person", seat3="easy", target="11")
+    page = client.get(url + "?lang=en").text
+    labels = [words(li.select_one(".who")) for li in dom(page).select("#invites li")]
+    assert labels == ["Player 2 (an opponent, on your right)", "Player 3 (your partner, opposite you)"]

@@ -18,9 +18,11 @@ from engine.cards import Card
 
 from ...common_views import (
     CardView,
+    ComputerTurn,
     Seating,
     SharedTable,
     card_view,
+    computer_turn,
     seat_levels,
     seating_of,
     urls,
@@ -105,7 +107,7 @@ class AfTable:
     explain: str  # what begging does, under the stand and beg buttons
     message: str | None
     trigger_computer: bool
-    computer_trigger: str
+    computer: ComputerTurn  # how the page gets the computer's move
     sheet: AfSheet | None
     winner: str | None
     final_totals: list[str] = field(default_factory=list)
@@ -338,7 +340,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         explain=explain,
         message=t(lang, message) if message else None,
         trigger_computer=loaded.computer_to_play,
-        computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",
+        computer=computer_turn(loaded, delay_ms),
         sheet=sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],

@@ -15,9 +15,11 @@ from engine.events import NO_SEAT
 
 from ...common_views import (
     CardView,
+    ComputerTurn,
     Seating,
     SharedTable,
     card_view,
+    computer_turn,
     seat_levels,
     seating_of,
     urls,
@@ -146,7 +148,7 @@ class TableView:
     action: Action | None = None
     message: str | None = None
     trigger_computer: bool = False
-    computer_trigger: str = "load delay:900ms"  # the hx-trigger of the computer's move
+    computer: ComputerTurn = ComputerTurn("computer-may-move")  # how the page gets the computer's move
     sheet: Sheet | None = None
     winner: str | None = None
     final_totals: list[str] = field(default_factory=list)
@@ -741,7 +743,7 @@ def table_view(
         action=action,
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
-        computer_trigger="computer-may-move" if delay_ms is None else f"load delay:{delay_ms}ms",
+        computer=computer_turn(loaded, delay_ms),
         sheet=the_sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
