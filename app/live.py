@@ -45,17 +45,22 @@ class Doorbell(asyncio.Event):
     def __init__(self) -> None:
         super().__init__()
         self.answered: set[Answered] = set()
+        self.unanswered = False  # a change whose news did not say what answered it
 
     def ring(self, answered: Answered | None) -> None:
-        if answered is not None:
+        if answered is None:
+            self.unanswered = True
+        else:
             self.answered.add(answered)
         self.set()
 
-    def take(self) -> set[Answered]:
-        """What was answered since the last `take`; the bell is quiet again."""
-        answered, self.answered = self.answered, set()
+    def take(self) -> tuple[set[Answered], bool]:
+        """What was answered since the last `take`, and whether some news said nothing of it;
+        the bell is quiet again."""
+        taken = self.answered, self.unanswered
+        self.answered, self.unanswered = set(), False
         self.clear()
-        return answered
+        return taken
 
 
 class News:

@@ -151,7 +151,9 @@ async def stream(
                 else:
                     yield ": still here\n\n"
                 continue
-            answered = changed.take()
+            answered, unanswered = changed.take()
+            if not loaded.watching and not unanswered and answered == {(loaded.seat, shown)}:
+                continue  # only the news of this stream's own knock, whose table it has sent
             loaded = await run_in_threadpool(load)
             if (loaded.seat, loaded.version) in answered and not loaded.watching:
                 shown = loaded.version  # this seat's own request: its answer showed this table
