@@ -321,6 +321,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "record": page + "/record.json",
         "rematch": page + "/rematch",
         "replay": page + "/replay",
+        "review": page + "/review",
         "home": "/",
         "new": "/",
     }

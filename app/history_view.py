@@ -10,6 +10,7 @@ from babel.dates import format_skeleton
 
 from .common_views import urls
 from .i18n import digits, digits_in, t
+from .reviews import reviewable
 from .service import HUMAN, LEVELS, Loaded, MatchService
 
 
@@ -62,6 +63,7 @@ class HistoryEntry:
     result: str  # won, lost, tie, in play
     result_key: str  # "won", "lost", "tied", "playing"
     finished: bool
+    review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
 
 
 def _result_key(item: Loaded) -> str:
@@ -83,11 +85,13 @@ def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[Hist
     out = []
     for item in items:
         match, key = item.match, _result_key(item)
+        addresses = urls(match.id, MatchService.secret_of(match, item.seat))
         when = match.created_at
         out.append(
             HistoryEntry(
                 id=match.id,
-                url=urls(match.id, MatchService.secret_of(match, item.seat))["page"],
+                url=addresses["page"],
+                review_url=addresses["review"] if reviewable(item) else "",
                 # the day only: the time is the server's (UTC), hours off from the player's clock
                 date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),

@@ -14,6 +14,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from . import errors, limits
 from .db import make_engine
 from .live import news_for
+from .reviews import Reviews
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
@@ -28,8 +29,12 @@ FORM_LIMITS = {"max_files": 0}
 
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """At shutdown, stop listening for news (PostgreSQL's listening thread)."""
+    """At start, this process's review worker (a thread); at shutdown, stop it and stop
+    listening for news (PostgreSQL's listening thread)."""
+    if app.state.settings.review_worker:
+        app.state.reviews.start()
     yield
+    app.state.reviews.stop()
     app.state.news.close()
 
 
@@ -56,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         news=app.state.news,
         clock=settings.clock,
     )
+    app.state.reviews = Reviews(app.state.service, clock=settings.clock)
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, compression, then the Host

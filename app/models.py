@@ -70,3 +70,21 @@ class MoveRow(SQLModel, table=True):
     seat: int
     move: str = Field(max_length=64)  # the engine's text form, e.g. "7C+4D"
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class Review(SQLModel, table=True):
+    """A review of a finished match by the pro, for one seat, and the job that makes it
+    (app/reviews.py; migration 0008 says what each column holds)."""
+
+    __table_args__ = (UniqueConstraint("match_id", "seat", name="uq_review_match_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: str = Field(foreign_key="match.id", max_length=32)
+    seat: int
+    status: str = Field(default="waiting", max_length=16, index=True)  # waiting, working or done
+    done: int = 0  # decisions reviewed so far
+    total: int = 0  # decisions to review
+    worker: str | None = Field(default=None, max_length=64)
+    heartbeat: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    result: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON, once done
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))

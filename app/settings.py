@@ -125,6 +125,7 @@ class Settings:
     rate_storage: str = "memory://"
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
+    review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -19,8 +19,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.events import Event
 
@@ -30,6 +30,35 @@ RulesT = TypeVar("RulesT")
 ViewT = TypeVar("ViewT")
 ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
+
+
+class Reviewed(Protocol):
+    """One decision of a review (issue 27): the move played and the pro's best, every legal
+    move's value (best first), the loss, its verdict and the expected margin after the move."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def played(self) -> Any: ...
+    @property
+    def best(self) -> Any: ...
+    @property
+    def values(self) -> tuple[tuple[Any, float], ...]: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def verdict(self) -> str: ...
+    @property
+    def expected_margin(self) -> float: ...
+
+
+@runtime_checkable
+class Reviewer(Protocol):
+    """A game whose pro can review a seat's decisions (Chaharbargh's can; All Fours' not yet)."""
+
+    def review(self, state: Any, moves: Sequence[Any], seat: int, seed: int) -> Iterator[Reviewed]:
+        """The decisions of `seat` as `moves` are played from `state`, one at a time."""
+        ...
 
 
 class Player(Protocol[ViewT_contra, MoveT_co]):

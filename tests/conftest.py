@@ -174,6 +174,7 @@ def app(db_url: str):
             computer_delay_ms=10,
             bot_settings=FIXED_BOTS,
             new_bot_seed=lambda: next(bot_seeds),
+            review_worker=False,  # reviews are made by hand (`app.state.reviews.work_once()`)
         )
     )
 

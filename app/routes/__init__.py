@@ -4,13 +4,14 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, learn, live, play, practice, rules, seats
+from . import home, learn, live, play, practice, review, rules, seats
 
 ROUTERS = (
     home.router,
     play.router,
     seats.router,
     live.router,
+    review.router,
     practice.router,
     learn.router,
     rules.router,

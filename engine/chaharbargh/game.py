@@ -8,19 +8,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.chaharbargh import position, records
 from engine.chaharbargh.ai.base import Player
 from engine.chaharbargh.ai.players import LEVELS, bot
+from engine.chaharbargh.ai.review import Decision, review
 from engine.chaharbargh.arena import run_arena
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import Observation, observation, spectator
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
-from engine.game import Game
+from engine.game import Game, Reviewer
 
 
 class Chaharbargh:
@@ -115,6 +116,9 @@ class Chaharbargh:
     def record(self, state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
         return records.record(state, seats)
 
+    def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision]:
+        return review(state, moves, seat, seed)
+
     def replay(self, data: Mapping[str, Any]) -> MatchState:
         return records.replay(dict(data))
 
@@ -126,3 +130,4 @@ class Chaharbargh:
 
 
 GAME: Game[MatchState, Move, Rules, Observation] = Chaharbargh()
+REVIEWER: Reviewer = Chaharbargh()  # mypy checks that its review is a `Reviewer`'s

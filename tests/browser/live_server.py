@@ -31,6 +31,7 @@ def live_settings(database_url: str, **settings: Any) -> Settings:
         "computer_delay_ms": None,
         "practice_delay_ms": None,
         "refresh_ms": None,
+        "review_worker": False,  # reviews are made by hand (`app.state.reviews.work_once()`)
         "bot_settings": FIXED_BOTS,
         "new_seed": lambda: next(seeds),
         "new_bot_seed": lambda: next(bot_seeds),

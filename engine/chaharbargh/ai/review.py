@@ -41,7 +41,7 @@ VERDICTS: tuple[tuple[float, str], ...] = (
 little: two moves whose values differ by less than the values' noise at the review's worlds are
 the same move to the pro (docs/engine.md, "Reviews", gives the measured noise)."""
 
-REVIEW_WORLDS = 200
+REVIEW_WORLDS = 1000
 """Worlds per decision: every legal move played out in each (docs/benchmarks.md, "Reviews")."""
 
 

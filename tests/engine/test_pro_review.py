@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.chaharbargh import Move, new_match
 from engine.chaharbargh.ai.players import bot
+from engine.chaharbargh.ai.review import VERDICTS, review, verdict
 from engine.chaharbargh.match import from_position
 from engine.chaharbargh.observation import observation
-from engine.chaharbargh.ai.review import VERDICTS, review, verdict
 
 WORLDS = 60  # enough for these positions' clear differences, and quick
 

@@ -1,0 +1,155 @@
+"""What the review page shows (issue 27): each decision with its verdict, the move played and the
+pro's best as cards, a chart of the expected margin after each move, and a summary. Every
+figure comes from the stored review (app/reviews.py), made by the engine's pro: nothing here
+values a move.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Card
+
+from .common_views import CardView, card_view, urls
+from .i18n import digits, t
+from .models import Review
+from .service import Loaded
+
+CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
+KINDS = ("inaccuracy", "mistake", "blunder")  # the verdicts that lose points
+CHART_W, CHART_H, CHART_PAD = 600, 200, 16
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """A move as cards (the card played first), or as words for a move without cards."""
+
+    cards: list[CardView]
+    words: str
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    ply: int
+    number: str  # the move's number in the match, from 1, in the page's digits
+    verdict: str
+    verdict_words: str
+    loss: str  # for data-loss: points, two decimals
+    loss_words: str
+    played: MoveView
+    best: MoveView
+    same: bool  # the move played was the pro's, or as good (a "best" within the values' noise)
+    replay_url: str
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    ply: int
+    label: str  # the point's words, for the table alternative and the link's name
+    margin: str
+    url: str
+
+
+@dataclass
+class ReviewView:
+    status: str  # waiting, working, done or failed
+    done: int
+    total: int
+    progress_words: str
+    decisions: list[DecisionView] = field(default_factory=list)
+    costliest: list[DecisionView] = field(default_factory=list)
+    accuracy: str = ""
+    lost: list[tuple[str, str]] = field(default_factory=list)  # per kind of mistake: words, points
+    chart: list[ChartPoint] = field(default_factory=list)
+    chart_line: str = ""
+    zero_y: float = 0.0
+    chart_w: int = CHART_W
+    chart_h: int = CHART_H
+    urls: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "done"
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "failed"
+
+
+def move_view(text: str, lang: str) -> MoveView:
+    """A move's cards from its text (`7C+4D`: the 7♣ takes the 4♦)."""
+    cards = [card_view(Card.parse(code), lang) for code in CARD_CODE.findall(text)]
+    return MoveView(cards, "" if cards else text)
+
+
+def points(value: float, lang: str) -> str:
+    return digits(f"{value:.1f}", lang)
+
+
+def review_view(loaded: Loaded, review: Review, lang: str) -> ReviewView:
+    addresses = urls(loaded.match.id, loaded.key)
+    progress = t(lang, "review_progress", done=digits(review.done, lang), total=digits(review.total or 0, lang))
+    view = ReviewView(review.status, review.done, review.total, progress, urls=addresses)
+    if review.status != "done" or review.result is None:
+        return view
+    found: list[dict[str, Any]] = json.loads(review.result)["decisions"]
+    view.decisions = [decision_view(d, addresses["replay"], lang) for d in found]
+    if not found:
+        return view
+    fine = sum(d["verdict"] in ("best", "good") for d in found)
+    view.accuracy = digits(round(100 * fine / len(found)), lang)
+    view.lost = [
+        (t(lang, f"verdict_{kind}"), points(sum(d["loss"] for d in found if d["verdict"] == kind), lang))
+        for kind in KINDS
+    ]
+    view.costliest = sorted(
+        (v for v in view.decisions if v.verdict in KINDS), key=lambda v: float(v.loss), reverse=True
+    )[:3]
+    chart(view, found, addresses["replay"], lang)
+    return view
+
+
+def decision_view(d: dict[str, Any], replay: str, lang: str) -> DecisionView:
+    return DecisionView(
+        ply=d["ply"],
+        number=digits(d["ply"] + 1, lang),
+        verdict=d["verdict"],
+        verdict_words=t(lang, f"verdict_{d['verdict']}"),
+        loss=f"{d['loss']:.2f}",
+        loss_words=t(lang, "review_loss", n=points(d["loss"], lang)),
+        played=move_view(d["played"], lang),
+        best=move_view(d["best"], lang),
+        same=d["played"] == d["best"] or d["verdict"] == "best",
+        replay_url=f"{replay}?ply={d['ply']}",
+    )
+
+
+def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str) -> None:
+    """The expected margin after each decision, as points of an SVG drawn on the server: x the
+    decision's order, y the margin (0 marked), each point a link to its position in the replay."""
+    margins = [d["margin"] for d in found]
+    low, high = min(0.0, *margins), max(0.0, *margins)
+    span = (high - low) or 1.0
+    step = (CHART_W - 2 * CHART_PAD) / max(1, len(found) - 1)
+
+    def y(value: float) -> float:
+        return round(CHART_PAD + (high - value) / span * (CHART_H - 2 * CHART_PAD), 1)
+
+    view.chart = [
+        ChartPoint(
+            x=round(CHART_PAD + i * step, 1),
+            y=y(d["margin"]),
+            ply=d["ply"],
+            label=t(lang, "review_point", n=digits(d["ply"] + 1, lang), margin=points(d["margin"], lang)),
+            margin=points(d["margin"], lang),
+            url=f"{replay}?ply={d['ply']}",
+        )
+        for i, d in enumerate(found)
+    ]
+    view.chart_line = " ".join(f"{p.x},{p.y}" for p in view.chart)
+    view.zero_y = y(0.0)
