@@ -31,6 +31,13 @@
       else ask();
     }, Number(turn.dataset.afterMs));
   }
+  // Without its stream a table waiting for another person asks for the table again every few
+  // seconds (#others-wait's `table-may-refresh`), so their move still comes by itself.
+  var REFRESH_MS = 3000;
+  setInterval(function () {
+    var wait = document.getElementById("others-wait");
+    if (wait && !streamOpen && document.visibilityState === "visible") htmx.trigger(wait, "table-may-refresh");
+  }, REFRESH_MS);
   document.addEventListener("DOMContentLoaded", awaitComputer);
   document.addEventListener("htmx:afterSettle", awaitComputer);
 

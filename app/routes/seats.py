@@ -44,9 +44,21 @@ def _held(request: Request, match_id: str, seat: int) -> bool:
 
 
 def _join_page(
-    request: Request, lang: str, loaded: Loaded, status: int = 200, taken: bool = False, message: str | None = None
+    request: Request,
+    lang: str,
+    loaded: Loaded,
+    seat: int,
+    status: int = 200,
+    taken: bool = False,
+    message: str | None = None,
 ) -> Response:
     seating = seating_of(loaded)
+    host = loaded.seats.name(0) or t(lang, "join_host")
+    game, rules = loaded.game, loaded.game.rules_of(loaded.state)
+    if game.side_of(rules, seat) == game.side_of(rules, 0):  # the engine says who plays with whom
+        where = t(lang, "join_as_partner", host=host)
+    else:
+        where = t(lang, "join_as_opponent_team" if game.teams(rules) else "join_as_opponent", host=host)
     return render(
         request,
         "join.html",
@@ -55,10 +67,11 @@ def _join_page(
         lead=t(
             lang,
             "join_lead",
-            host=loaded.seats.name(0) or t(lang, "join_host"),
+            host=host,
             game=web_game(loaded.match.game).title(lang),
             n=digits(seating.players, lang),
         ),
+        where=where,
         taken=taken,
         message=t(lang, message) if message else "",
         name=request.session.get(NAME_KEY, ""),
@@ -71,10 +84,10 @@ def refused_join(request: Request, match_id: str, code: str, lang: str, key: str
     the person can try again; the error page if the invite names no seat."""
     service = get_service(request)
     try:
-        match, _ = service.invited(match_id, code)
+        match, seat = service.invited(match_id, code)
     except NotFound:
         return error_page(request, lang, "msg_not_found", 404)
-    return _join_page(request, lang, service.load(match_id, match.secret), status=status, message=key)
+    return _join_page(request, lang, service.load(match_id, match.secret), seat, status=status, message=key)
 
 
 @router.get("/m/{match_id}/join/{code}")
@@ -84,7 +97,7 @@ def show_invite(request: Request, match_id: str, code: str, lang: Lang, service:
     if _held(request, match_id, seat):  # this browser took it: its table
         return RedirectResponse(urls(match_id, service.secret_of(match, seat))["page"], status_code=303)
     taken = loaded.seats.claimed(seat)
-    return _join_page(request, lang, loaded, status=409 if taken else 200, taken=taken)
+    return _join_page(request, lang, loaded, seat, status=409 if taken else 200, taken=taken)
 
 
 @router.post("/m/{match_id}/join/{code}")

@@ -284,3 +284,9 @@ def test_each_invite_says_where_its_seat_is_from_the_creators_chair(client):
     page = client.get(url + "?lang=en").text
     labels = [words(li.select_one(".who")) for li in dom(page).select("#invites li")]
     assert labels == ["Player 2 (an opponent, on your right)", "Player 3 (your partner, opposite you)"]
+    # and the invite's own page tells the friend where they will sit, from the engine's teams
+    host = t("en", "join_host")
+    for seat, said in ((1, t("en", "join_as_opponent_team", host=host)), (2, t("en", "join_as_partner", host=host))):
+        assert text_of(client.get(invite_of(page, seat) + "?lang=en").text, "#join-seat") == said
+    two = client.get(create(client, players="2", seat1="person", target="11") + "?lang=en").text
+    assert text_of(client.get(invite_of(two, 1) + "?lang=en").text, "#join-seat") == t("en", "join_as_opponent", host=host)

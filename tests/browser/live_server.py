@@ -75,6 +75,8 @@ class LiveServer:
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
         self._sock = sock
         self._thread.start()
+        if self.settings.review_worker:  # the lifespan is off here: start the review worker as it would
+            self.app.state.reviews.start()
         return self
 
     def stop(self) -> None:
@@ -82,5 +84,6 @@ class LiveServer:
         self._server.should_exit = True
         self._thread.join(timeout=10)
         self.app.state.news.close()  # the lifespan is off here: stop PostgreSQL's listening thread
+        self.app.state.reviews.stop()
         self._sock.close()
         assert not self._thread.is_alive(), "server thread did not stop"

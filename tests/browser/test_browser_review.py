@@ -1,0 +1,45 @@
+"""The review of a finished match in chromium (issue 27): from the match-end page a person opens
+"review my moves", watches the progress bar fill while the server's worker thread makes the
+review (the real thread, not by hand), and then finds a verdict for each of their decisions and
+the chart; axe finds no serious or critical violation; in both languages and both sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.chaharbargh import new_match
+from tests.app.app_helpers import finish
+from tests.browser.test_browser_axe import violations
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.one_database  # the job's SKIP LOCKED path is tested on both in tests/app/test_review.py
+def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page, live_server):
+    server = live_server(review_worker=True)
+    service = server.app.state.service
+    match = service.create("easy", target=11, seed=41)
+    finished = finish(service, match)
+    decisions, state = [], new_match(match.seed, finished.state.rules)
+    for ply, text in enumerate(service.stored_moves(finished)):
+        if state.turn == 0 and len(state.legal_moves()) > 1:
+            decisions.append(ply)
+        state = state.apply(finished.game.parse_move(text))
+
+    for lang, viewport in (("fa", PHONE), ("en", DESKTOP)):
+        page = new_page(server, viewport=viewport)
+        page.goto(f"/m/{match.id}/{match.secret}?lang={lang}")
+        page.click("#review-link")
+        page.wait_for_selector('#review[data-status="done"]', timeout=60_000)  # htmx asked again each second
+        shown = [int(p) for p in page.eval_on_selector_all("#review-decisions li", "ls => ls.map(l => l.dataset.ply)")]
+        assert shown == decisions
+        verdicts = page.eval_on_selector_all("#review-decisions li", "ls => ls.map(l => l.dataset.verdict)")
+        assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+        assert page.locator("#review-chart circle").count() == len(decisions)
+        assert page.locator("#review-chart").is_visible() and page.locator("#review-accuracy").is_visible()
+        wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect(); return r.right > innerWidth + 1 || r.left < -1; }).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().left) + '..' + Math.round(e.getBoundingClientRect().right))""")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], wide  # nothing sideways
+        assert violations(page) == []
+        page.click("#review-chart a >> nth=0")  # a point of the chart opens that position in the replay
+        page.wait_for_selector(f'#replay[data-ply="{decisions[0]}"]')
