@@ -289,4 +289,5 @@ def test_each_invite_says_where_its_seat_is_from_the_creators_chair(client):
     for seat, said in ((1, t("en", "join_as_opponent_team", host=host)), (2, t("en", "join_as_partner", host=host))):
         assert text_of(client.get(invite_of(page, seat) + "?lang=en").text, "#join-seat") == said
     two = client.get(create(client, players="2", seat1="person", target="11") + "?lang=en").text
-    assert text_of(client.get(invite_of(two, 1) + "?lang=en").text, "#join-seat") == t("en", "join_as_opponent", host=host)
+    against = t("en", "join_as_opponent", host=host)
+    assert text_of(client.get(invite_of(two, 1) + "?lang=en").text, "#join-seat") == against

@@ -1,11 +1,12 @@
-"""A four-seat team match in chromium, played to the end: two people sit opposite each other as
-partners (seats 0 and 2, each in their own browser context), two computers sit between them.
+"""Two people play a whole match to its end in chromium, each in their own browser context:
+alone at a two-seat table, and as partners at a four-seat team table (seats 0 and 2, opposite)
+with two computers between them.
 
-The computers' moves come on each person's event stream (issue 26, item 8): the server plays
-each after its pause (none here) and sends every open table its own view. So no page ever asks
-for a computer's move (no request to `…/computer`), a person's move is one request, and each
-person sees every other seat's move arrive without reloading. Neither page ever holds a card
-of the partner's hand."""
+Every move comes on each person's event stream (issue 26): the other person's, and the
+computers', which the server plays after its pause (none here, item 8). So no page ever asks
+for a computer's move (no request to `…/computer`), a person's move is one request, no page is
+reloaded, and neither page ever holds a card of the other person's hand (a partner's
+included)."""
 
 from __future__ import annotations
 
@@ -41,17 +42,24 @@ def cards_in(page: Page, selector: str = "[data-card]") -> set[str]:
 
 
 def test_two_partners_and_two_computers_play_a_team_match_to_the_end(new_page, live_server):
+    play_to_the_end(new_page, live_server, players=4, friend=2)
+
+
+def play_to_the_end(new_page, live_server, players: int, friend: int) -> None:
+    """Two people at a table of `players` seats (the friend at seat `friend`) play the whole
+    match; shared with test_browser_two_friends.py (a file of its own, so the two matches run
+    on two workers)."""
     server = live_server(computer_delay_ms=0)
     service = server.app.state.service
     creator = new_page(server)  # a phone
     creator.goto("/?lang=en")
     more_options(creator)
-    creator.check('input[name="players"][value="4"]')
-    creator.select_option("#seat2", "person")  # the partner's chair, opposite
+    creator.check(f'input[name="players"][value="{players}"]')
+    creator.select_option(f"#seat{friend}", "person")  # at four seats the partner's chair, opposite
     creator.fill("#target", "11")
     creator.click("#start")
     creator.wait_for_selector('#game[data-state="waiting"]')
-    link = creator.locator('#invites a[data-invite-seat="2"]').evaluate("a => a.href")
+    link = creator.locator(f'#invites a[data-invite-seat="{friend}"]').evaluate("a => a.href")
     partner = new_page(server, viewport=DESKTOP)
     partner.goto(link + "?lang=en")
     partner.fill("#name", "Maryam")
@@ -63,7 +71,7 @@ def test_two_partners_and_two_computers_play_a_team_match_to_the_end(new_page, l
         page.on("request", lambda r: posts.append(r.url.split("/")[-1]) if r.method == "POST" else None)
         page.evaluate("() => { window.__samePage = true; }")  # gone if the page were loaded again
     match_id, secret = creator.url.split("?")[0].split("/")[4:6]
-    people = {0: creator, 2: partner}
+    people = {0: creator, friend: partner}
     moves = sheets = 0
     state = table_after(creator, None)
     while state[0] != "match-over":
@@ -72,8 +80,8 @@ def test_two_partners_and_two_computers_play_a_team_match_to_the_end(new_page, l
         mirrored = {"your-turn": "their-turn", "their-turn": "your-turn"}.get(state[0], state[0])
         shows(partner, mirrored, loaded.ply)  # brought by the partner's own stream
         for seat, page in people.items():
-            hidden = {str(c) for c in loaded.state.hand(2 - seat)}  # the partner's hand
-            assert not hidden & cards_in(page), "a page holds its partner's cards"
+            hidden = {str(c) for c in loaded.state.hand(friend - seat)}  # the other person's hand
+            assert not hidden & cards_in(page), "a page holds the other person's cards"
         if state[0] == "round-over":
             creator.click("#next-round")
             sheets += 1
@@ -86,7 +94,7 @@ def test_two_partners_and_two_computers_play_a_team_match_to_the_end(new_page, l
 
     finished = service.load(match_id, secret)
     assert finished.over and game(partner) == ("match-over", finished.ply)
-    assert moves >= 24  # a round of four seats is twelve moves for each person at least
+    assert moves >= 24  # a round is twelve moves for each person at least (at four seats; 24 at two)
     assert posts.count("move") == moves and posts.count("next") == sheets
     assert "computer" not in posts  # every computer move came on the streams
     assert creator.evaluate("() => window.__samePage") and partner.evaluate("() => window.__samePage")
