@@ -42,6 +42,7 @@ class DecisionView:
     played: MoveView
     best: MoveView
     same: bool  # the move played was the pro's, or as good (a "best" within the values' noise)
+    reason: str  # why the pro's move is better, in words ("" when the engine gives no reason)
     replay_url: str
 
 
@@ -125,6 +126,7 @@ def decision_view(d: dict[str, Any], replay: str, lang: str) -> DecisionView:
         played=move_view(d["played"], lang),
         best=move_view(d["best"], lang),
         same=d["played"] == d["best"] or d["verdict"] == "best",
+        reason=t(lang, f"reason_{d['reason']}") if d.get("reason") and d["verdict"] != "best" else "",
         replay_url=f"{replay}?ply={d['ply']}",
     )
 

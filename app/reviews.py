@@ -130,6 +130,7 @@ class Reviews:
                     "loss": round(decision.loss, 3),
                     "verdict": decision.verdict,
                     "margin": round(decision.expected_margin, 3),
+                    "reason": decision.reason,
                 }
             )
             if time.monotonic() - written >= PROGRESS_EVERY:

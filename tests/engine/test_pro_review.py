@@ -24,6 +24,7 @@ def test_leaving_a_sur_on_the_table_is_a_blunder_that_costs_at_least_the_sur():
     (played_badly,) = review(state, [other], seat=0, seed=3, worlds=WORLDS)
     assert played_badly.best == sur and played_badly.played == other
     assert played_badly.loss >= 5 and played_badly.verdict == "blunder"
+    assert played_badly.reason == "sur_missed"
 
     (played_well,) = review(state, [sur], seat=0, seed=3, worlds=WORLDS)
     assert played_well.loss == 0 and played_well.verdict == "best"
@@ -57,3 +58,18 @@ def test_the_verdicts_grow_with_the_loss():
     assert bounds == sorted(bounds)
     assert [verdict(b) for b, _ in VERDICTS[:-1]] == [name for _, name in VERDICTS[:-1]]
     assert verdict(VERDICTS[-2][0] + 0.01) == "blunder"
+
+
+def test_the_reason_is_what_the_two_moves_did_at_once():
+    """Hand-built: the sur (above), the 10♦ taken or left, and the clubs."""
+    from engine.chaharbargh.ai.review import reason
+
+    sur = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    assert reason(sur, Move.parse("7D+4H"), Move.parse("4C+3S+4H")) == "sur_missed"
+    ten = from_position([["AC", "5D"], ["2S"]], ["10D", "AH", "6S"], stock=[])
+    assert reason(ten, Move.parse("5D+6S"), Move.parse("AC+10D")) == "ten_missed"
+    left = from_position([["10D", "5C"], ["2S"]], ["KH"], stock=[])
+    assert reason(left, Move.parse("10D"), Move.parse("5C")) == "ten_left"
+    clubs = from_position([["5C", "5D"], ["2S"]], ["6C", "6H"], stock=[])
+    assert reason(clubs, Move.parse("5D+6H"), Move.parse("5C+6C")) == "clubs"
+    assert reason(clubs, Move.parse("5C+6C"), Move.parse("5C+6C")) is None

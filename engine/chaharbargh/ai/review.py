@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from engine.cards import Card
 from engine.chaharbargh.ai.players import move_values
 from engine.chaharbargh.match import MatchState
 from engine.chaharbargh.moves import Move
@@ -64,6 +65,7 @@ class Decision:
     best: Move
     values: tuple[tuple[Move, float], ...]
     margin_before: int  # match totals at the start of the round: the seat's side minus the best other
+    reason: str | None = None  # what the two moves did at once tells why the pro's is better (`reason`)
 
     @property
     def loss(self) -> float:
@@ -92,8 +94,43 @@ def review(
             view = observation(state, seat)
             values = move_values(view, seed=decision_seed(seed, ply), worlds=worlds)
             ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
-            yield Decision(ply, move, ranked[0][0], ranked, margin(state, seat))
+            best = ranked[0][0]
+            yield Decision(ply, move, best, ranked, margin(state, seat), reason(state, move, best))
         state = state.apply(move)
+
+
+TEN_OF_DIAMONDS = Card.parse("10D")
+REASONS = ("sur_missed", "ten_missed", "ten_left", "clubs")
+"""Why the pro's move is better, when what the two moves did at once says so, in this order:
+the pro's move made a sur and the one played did not; it took the 10♦ and the one played did
+not; the one played laid the 10♦ on the table for the next player; it took more clubs (the
+race for the clubs' 7 points)."""
+
+
+def reason(state: MatchState, played: Move, best: Move) -> str | None:
+    """The first of `REASONS` that tells the two moves apart, or None.
+
+    >>> from engine.chaharbargh.match import from_position
+    >>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    >>> reason(state, Move.parse("7D+4H"), Move.parse("4C+3S+4H"))
+    'sur_missed'
+    """
+    if played == best:
+        return None
+    made, missed = state.apply(played).last, state.apply(best).last
+    if missed is not None and missed.sur and not (made is not None and made.sur):
+        return "sur_missed"
+
+    def taken(move: Move) -> set[Card]:
+        return {move.card, *move.takes} if move.takes else set()
+
+    if TEN_OF_DIAMONDS in taken(best) - taken(played):
+        return "ten_missed"
+    if played.card == TEN_OF_DIAMONDS and not played.takes:
+        return "ten_left"
+    if sum(c.suit == "C" for c in taken(best)) > sum(c.suit == "C" for c in taken(played)):
+        return "clubs"
+    return None
 
 
 def decision_seed(seed: int, ply: int) -> int:
