@@ -4,6 +4,7 @@ time it is made."""
 
 from __future__ import annotations
 
+from engine.cards import CARDS
 from engine.chaharbargh import Move, new_match
 from engine.chaharbargh.ai.players import bot
 from engine.chaharbargh.ai.review import VERDICTS, review, verdict
@@ -14,10 +15,12 @@ WORLDS = 60  # enough for these positions' clear differences, and quick
 
 
 def test_leaving_a_sur_on_the_table_is_a_blunder_that_costs_at_least_the_sur():
-    """The last deal (no stock). The 4♣ takes the 3♠ and the 4♥: every table card, a sur worth
-    5 points (the table rules). The 7♦ takes the 4♥ alone and leaves the 3♠, so the sur is
-    gone and the opponent may take the 3♠ too. The loss is at least the sur's 5 points."""
-    state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    """One deal left in the stock (a sur in the last deal does not score, R8). The 4♣ takes the
+    3♠ and the 4♥: every table card, a sur worth 5 points (the table rules). The 7♦ takes the 4♥
+    alone and leaves the 3♠, so the sur is gone and the opponent may take the 3♠ too. The loss
+    is at least the sur's 5 points."""
+    stock = ["5S", "6S", "7S", "8S", "9H", "10H", "JH", "QH"]
+    state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=stock)
     sur, other = Move.parse("4C+3S+4H"), Move.parse("7D+4H")
     assert set(state.legal_moves()) == {sur, other}
 
@@ -29,6 +32,23 @@ def test_leaving_a_sur_on_the_table_is_a_blunder_that_costs_at_least_the_sur():
     (played_well,) = review(state, [sur], seat=0, seed=3, worlds=WORLDS)
     assert played_well.loss == 0 and played_well.verdict == "best"
     assert played_well.expected_margin >= 5  # the sur's points at least, from level totals
+
+
+def test_handing_the_ten_of_diamonds_to_the_opponent_is_a_blunder_of_the_hand_worked_size():
+    """The last deal, every card accounted for (the rest in the two piles), so the seat knows the
+    opponent holds the A♠ and the A♥. Laying the 10♦ lets an ace take it; laying the 2♣ first
+    makes the opponent lay an ace, which the 10♦ then takes, and the last capture takes the
+    rest. Between the two lines the 10♦ (3), both aces (1 + 1) and the 2♣ (2) change sides: 7
+    points, a margin of 14. And the piles hold six clubs each (A, 3-7 and 8-K of clubs), so the
+    2♣ also decides the clubs' 7 points: 14 more. The loss is 28, exactly (no card unknown)."""
+    used = {"10D", "2C", "AS", "AH", "KH"}
+    rest = [str(c) for c in CARDS if str(c) not in used]  # by rank: A, 2 ... K
+    piles = [rest[:24], rest[24:]]  # A♣ A♦ 2♦ … 7♥ / 7♠ 8♣ … K♠
+    assert sum(c.endswith("C") for c in piles[0]) == sum(c.endswith("C") for c in piles[1]) == 6
+    state = from_position([["10D", "2C"], ["AS", "AH"]], ["KH"], stock=[], captured=piles, last_capturer=1)
+    (decision,) = review(state, [Move.parse("10D")], seat=0, seed=5, worlds=WORLDS)
+    assert decision.best == Move.parse("2C") and decision.loss == 28
+    assert decision.verdict == "blunder" and decision.reason == "ten_left"
 
 
 def test_a_turn_with_one_legal_move_is_no_decision_and_another_seats_moves_are_not_reviewed():
@@ -64,8 +84,12 @@ def test_the_reason_is_what_the_two_moves_did_at_once():
     """Hand-built: the sur (above), the 10♦ taken or left, and the clubs."""
     from engine.chaharbargh.ai.review import reason
 
-    sur = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    stock = ["5S", "6S", "7S", "8S", "9H", "10H", "JH", "QH"]
+    sur = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=stock)
     assert reason(sur, Move.parse("7D+4H"), Move.parse("4C+3S+4H")) == "sur_missed"
+    # in the last deal the sur does not score: what is left to tell them apart is the 4♣
+    last_deal = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    assert reason(last_deal, Move.parse("7D+4H"), Move.parse("4C+3S+4H")) == "clubs"
     ten = from_position([["AC", "5D"], ["2S"]], ["10D", "AH", "6S"], stock=[])
     assert reason(ten, Move.parse("5D+6S"), Move.parse("AC+10D")) == "ten_missed"
     left = from_position([["10D", "5C"], ["2S"]], ["KH"], stock=[])

@@ -7,11 +7,13 @@ review of the same match is the same every time. A value is the expected points 
 for the seat's side minus the best other side's. The loss of the move played is the best
 value minus its value (never below 0), and its verdict follows from the loss (`VERDICTS`).
 
-The last deal: the 4♣ takes both table cards, a sur (5 points); the 7♦ takes the 4♥ alone and
-leaves the sur to be had. Playing the 7♦ gives away at least the sur's 5 points:
+One deal is left in the stock. The 4♣ takes both table cards, a sur (5 points; outside the
+last deal a sur scores); the 7♦ takes the 4♥ alone. Playing the 7♦ gives away at least the
+sur's 5 points:
 
 >>> from engine.chaharbargh.match import from_position
->>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+>>> stock = ["5S", "6S", "7S", "8S", "9H", "10H", "JH", "QH"]
+>>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=stock)
 >>> [str(m) for m in state.legal_moves()]
 ['4C+3S+4H', '7D+4H']
 >>> (decision,) = review(state, [state.legal_moves()[1]], seat=0, seed=1, worlds=50)
@@ -102,7 +104,7 @@ def review(
 TEN_OF_DIAMONDS = Card.parse("10D")
 REASONS = ("sur_missed", "ten_missed", "ten_left", "clubs")
 """Why the pro's move is better, when what the two moves did at once says so, in this order:
-the pro's move made a sur and the one played did not; it took the 10♦ and the one played did
+the pro's move made a sur that scores and the one played did not; it took the 10♦ and the one played did
 not; the one played laid the 10♦ on the table for the next player; it took more clubs (the
 race for the clubs' 7 points)."""
 
@@ -111,14 +113,15 @@ def reason(state: MatchState, played: Move, best: Move) -> str | None:
     """The first of `REASONS` that tells the two moves apart, or None.
 
     >>> from engine.chaharbargh.match import from_position
-    >>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    >>> stock = ["5S", "6S", "7S", "8S", "9H", "10H", "JH", "QH"]  # one more deal: the sur scores
+    >>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=stock)
     >>> reason(state, Move.parse("7D+4H"), Move.parse("4C+3S+4H"))
     'sur_missed'
     """
     if played == best:
         return None
     made, missed = state.apply(played).last, state.apply(best).last
-    if missed is not None and missed.sur and not (made is not None and made.sur):
+    if missed is not None and missed.sur_scored and not (made is not None and made.sur_scored):
         return "sur_missed"
 
     def taken(move: Move) -> set[Card]:

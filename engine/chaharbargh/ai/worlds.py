@@ -33,9 +33,13 @@ ALL_CARDS = (1 << 52) - 1
 
 
 def seen_mask(view: Observation) -> int:
-    """Every card this seat has seen this round or holds."""
+    """Every card this seat has seen this round or holds. The piles are counted too: in play
+    every card of a pile was seen when it was taken, but a position set up by hand
+    (`from_position`) has piles without the moves that made them."""
     seen = mask_of(c.id for c in view.hand) | mask_of(c.id for c in view.table)
     seen |= mask_of(c.id for c in view.first_table)
+    for pile in view.captured:
+        seen |= mask_of(c.id for c in pile)
     for played in view.moves:
         seen |= BIT[played.move.card.id] | played.move.takes_mask
     return seen
@@ -112,6 +116,7 @@ def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> R
         taken = mask_of(chosen)
         pool = [c for c in pool if not taken >> c & 1]
     rng.shuffle(pool)
+    del pool[view.stock_count :]  # in play nothing is left over; a position set up by hand may hold fewer cards
     captured = [mask_of(c.id for c in cards) for cards in view.captured]
     return Round(
         hands=hands,
