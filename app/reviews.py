@@ -83,20 +83,24 @@ class Reviews:
             return session.exec(query).first()
 
     def take(self) -> Review | None:
-        """The next job, now this worker's; None when there is none."""
+        """The next job, now this worker's; None when there is none (found by a read first, so
+        an idle worker's look costs no write transaction)."""
         stale = self.clock() - STALE
-        with write_session(self.engine) as session:
-            query = (
-                select(Review)
-                .where(
-                    or_(
-                        col(Review.status) == "waiting",
-                        (col(Review.status) == "working") & (col(Review.heartbeat) < stale),
-                    )
+        query = (
+            select(Review)
+            .where(
+                or_(
+                    col(Review.status) == "waiting",
+                    (col(Review.status) == "working") & (col(Review.heartbeat) < stale),
                 )
-                .order_by(col(Review.id))
-                .limit(1)
             )
+            .order_by(col(Review.id))
+            .limit(1)
+        )
+        with read_session(self.engine) as session:
+            if session.exec(query).first() is None:
+                return None
+        with write_session(self.engine) as session:
             if not is_sqlite(self.engine):
                 query = query.with_for_update(skip_locked=True)
             job = session.exec(query).first()
