@@ -257,7 +257,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
 @dataclass(frozen=True)
 class ComputerTurn:
     """How a page gets a computer seat's move (`#computer-turn`): `trigger` is its htmx trigger,
-    and `after_ms`, when set, the pause after which static/table.js asks by itself if the
+    and `after_ms`, when set, the pause after which static/live.js asks by itself if the
     table's event stream has not brought the move (no stream open; with one, 5 s later)."""
 
     trigger: str

@@ -150,7 +150,7 @@ class Loaded:
     def progress(self) -> str:
         """How far the match has come, in an order that only ever grows (undos, then moves, then
         round sheets closed): a page that receives two tables out of order keeps the later one
-        (static/table.js).
+        (static/live.js).
 
         An undo lowers the ply but raises the undos, so it still comes later."""
         return f"{self.match.undos}.{self.match.ply}.{self.match.rounds_seen}"
@@ -560,6 +560,10 @@ class MatchService:
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
             state = self._state(connection, match)
         self._forget(match_id)
+        return self._answered(match, state, seat)
+
+    def _answered(self, match: Match, state: State, seat: int) -> Loaded:
+        """The asking seat's table after its change, announced to the others (see `_announce`)."""
         answer = Loaded(match, state, changed=True, seat=seat)
         self._announce(match, answer)
         return answer
@@ -700,9 +704,7 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        answer = Loaded(match, state, changed=True, seat=seat)
-        self._announce(match, answer)
-        return answer
+        return self._answered(match, state, seat)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
@@ -750,9 +752,7 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
-        answer = Loaded(match, state, changed=True, seat=seat)
-        self._announce(match, answer)
-        return answer
+        return self._answered(match, state, seat)
 
     def expire(self, match_id: str, secret: str, ply: int) -> Loaded:
         """Asked by another person's table when the clock of the person to play has run out by
@@ -790,9 +790,7 @@ class MatchService:
                 _save(connection, match, match.ply, match.undos, self.clock())
         except Conflict:
             return self._current(match_id, secret)
-        answer = Loaded(match, state, changed=True, seat=seat)
-        self._announce(match, answer)  # once committed: a table reading it now sees the next round
-        return answer
+        return self._answered(match, state, seat)  # once committed: a table reading it now sees the next round
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
         """Practice: take back the person's last move and the computer's answer to it, at any time
@@ -834,9 +832,7 @@ class MatchService:
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)
-        answer = Loaded(match, before, changed=True, seat=seat)
-        self._announce(match, answer)
-        return answer
+        return self._answered(match, before, seat)
 
     @staticmethod
     def _hint_key(loaded: Loaded) -> tuple[str, int, MatchState]:
