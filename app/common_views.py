@@ -12,6 +12,7 @@ from fastapi import Request
 from engine import Card
 
 from .i18n import card_name, digits, join, nt, t
+from .reviews import reviewable
 from .seats import PHRASES
 from .service import HUMAN, Loaded, watch_key
 from .web import get_service, get_settings
@@ -204,6 +205,7 @@ class SharedTable:
     version: str = ""  # what the table shows, as the stream's event ids name it
     progress: str = ""  # how far the match has come (`Loaded.progress`): the page keeps the latest table
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
+    review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
     clock: int | None = None  # whole seconds left on the move clock of the person to play
     mine: bool = False  # the clock is this seat's own
     away: str = ""  # who else the computer plays for, as a sentence ("" for nobody)
@@ -240,6 +242,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         version=loaded.version,
         progress=loaded.progress,
         rematch_address=rematch_address,
+        review_url=urls(loaded.match.id, loaded.key)["review"] if reviewable(loaded) and not loaded.watching else "",
         clock=None if left is None else max(0, math.ceil(left)),
         mine=loaded.human_to_play,
         away=away_words,
