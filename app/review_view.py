@@ -108,9 +108,8 @@ def review_view(loaded: Loaded, review: Review, lang: str) -> ReviewView:
         (t(lang, f"verdict_{kind}"), points(sum(d["loss"] for d in found if d["verdict"] == kind), lang))
         for kind in KINDS
     ]
-    view.costliest = sorted(
-        (v for v in view.decisions if v.verdict in KINDS), key=lambda v: float(v.loss), reverse=True
-    )[:3]
+    costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
+    view.costliest = [view.decisions[i] for i in costly[:3]]
     chart(view, found, addresses["replay"], lang)
     return view
 

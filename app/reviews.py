@@ -119,8 +119,8 @@ class Reviews:
         game = loaded.game
         assert isinstance(game, Reviewer)
         moves = [game.parse_move(text) for text in self.service.stored_moves(loaded)]
-        start = game.new_match(match.seed, loaded.state.rules)
-        total = self._decisions(game, start, moves, job.seat)
+        start, _, _ = self.service.state_at(loaded, 0)  # the deal, as the replay starts from it
+        total = game.decision_count(start, moves, job.seat)
         self._progress(job, 0, total)
         decisions: list[dict[str, Any]] = []
         written = time.monotonic()
@@ -146,15 +146,6 @@ class Reviews:
             stored.status, stored.done, stored.total, stored.heartbeat = "done", len(decisions), total, self.clock()
             stored.result = json.dumps({"decisions": decisions}, separators=(",", ":"))
             session.add(stored)
-
-    @staticmethod
-    def _decisions(game: Any, start: Any, moves: list[Any], seat: int) -> int:
-        """How many decisions the seat had: its turns with more than one legal move."""
-        state, count = start, 0
-        for move in moves:
-            count += game.turn(state) == seat and len(game.legal_moves(state)) > 1
-            state = game.apply(state, move)
-        return count
 
     def _progress(self, job: Review, done: int, total: int) -> None:
         with write_session(self.engine) as session:

@@ -62,6 +62,10 @@ class Reviewer(Protocol):
         """The decisions of `seat` as `moves` are played from `state`, one at a time."""
         ...
 
+    def decision_count(self, state: Any, moves: Sequence[Any], seat: int) -> int:
+        """How many decisions `review` yields for the same moves, without valuing any."""
+        ...
+
 
 class Player(Protocol[ViewT_contra, MoveT_co]):
     """A computer player of any game: a seat's view in, one of its legal moves out."""

@@ -14,7 +14,7 @@ from typing import Any
 from engine.chaharbargh import position, records
 from engine.chaharbargh.ai.base import Player
 from engine.chaharbargh.ai.players import LEVELS, bot
-from engine.chaharbargh.ai.review import Decision, review
+from engine.chaharbargh.ai.review import Decision, decision_count, review
 from engine.chaharbargh.arena import run_arena
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
@@ -118,6 +118,9 @@ class Chaharbargh:
 
     def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision]:
         return review(state, moves, seat, seed)
+
+    def decision_count(self, state: MatchState, moves: Sequence[Move], seat: int) -> int:
+        return decision_count(state, moves, seat)
 
     def replay(self, data: Mapping[str, Any]) -> MatchState:
         return records.replay(dict(data))

@@ -92,7 +92,7 @@ def review(
     shows progress between them). A turn with one legal move is no decision and is skipped."""
     state = start
     for ply, move in enumerate(moves):
-        if state.turn == seat and len(state.legal_moves()) > 1:
+        if is_decision(state, seat):
             view = observation(state, seat)
             values = move_values(view, seed=decision_seed(seed, ply), worlds=worlds)
             ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
@@ -134,6 +134,27 @@ def reason(state: MatchState, played: Move, best: Move) -> str | None:
     if sum(c.suit == "C" for c in taken(best)) > sum(c.suit == "C" for c in taken(played)):
         return "clubs"
     return None
+
+
+def is_decision(state: MatchState, seat: int) -> bool:
+    """`seat` is to play and has more than one legal move: a decision a review judges."""
+    return state.turn == seat and len(state.legal_moves()) > 1
+
+
+def decision_count(start: MatchState, moves: Sequence[Move], seat: int) -> int:
+    """How many decisions `review` will yield for these moves (a progress bar's total), found
+    without valuing any.
+
+    >>> from engine.chaharbargh.match import from_position
+    >>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
+    >>> decision_count(state, [Move.parse("7D+4H")], seat=0), decision_count(state, [Move.parse("7D+4H")], seat=1)
+    (1, 0)
+    """
+    count = 0
+    for move in moves:
+        count += is_decision(start, seat)
+        start = start.apply(move)
+    return count
 
 
 def decision_seed(seed: int, ply: int) -> int:
