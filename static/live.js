@@ -46,9 +46,10 @@
   // page keeps the latest table it has received (#game's data-progress only grows) and puts it
   // back when a swap has left an older one showing; an answer older than it is not swapped in.
   var latest = null;
-  function progressOf(text) {
-    var found = /data-progress="([\d.]+)"/.exec(text || "");
-    return found ? found[1].split(".").map(Number) : null;
+  function numbers(progress) { return progress ? progress.split(".").map(Number) : null; }
+  function progressOf(html) {
+    var found = /data-progress="([\d.]+)"/.exec(html || "");
+    return numbers(found && found[1]);
   }
   function before(a, b) {
     for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
@@ -68,8 +69,7 @@
   });
   document.addEventListener("htmx:afterSettle", function () {
     var game = document.getElementById("game");
-    var shown = game && progressOf('data-progress="' + (game.dataset.progress || "") + '"');
+    var shown = game && numbers(game.dataset.progress);
     if (latest && shown && before(shown, latest.progress)) htmx.swap(game, latest.html, { swapStyle: "outerHTML" });
   });
-
 })();
