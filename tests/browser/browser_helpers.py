@@ -15,6 +15,11 @@ def game(page: Page) -> tuple[str, int]:
     return element.get_attribute("data-state"), int(element.get_attribute("data-ply"))
 
 
+def cards_in(page: Page, selector: str = "[data-card]") -> set[str]:
+    """The codes of the cards the page holds under `selector` (every card on it by default)."""
+    return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
+
+
 def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
     """Wait until the table has moved on from `before` and it is not the computer's turn.
 

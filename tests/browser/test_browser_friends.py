@@ -15,7 +15,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from tests.app.app_helpers import Clock
-from tests.browser.browser_helpers import game, more_options, play_one_move
+from tests.browser.browser_helpers import cards_in, game, more_options, play_one_move
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -28,10 +28,6 @@ def refreshed(page: Page, states: tuple[str, ...]) -> tuple[str, int]:
         polling=100,
     )
     return game(page)
-
-
-def cards_in(page: Page, selector: str) -> set[str]:
-    return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
 
 
 def test_two_friends_play_at_one_table_each_seeing_the_others_moves_arrive(new_page, live_server):

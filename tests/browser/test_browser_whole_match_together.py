@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.browser_helpers import game, more_options, prepare_move
+from tests.browser.browser_helpers import cards_in, game, more_options, prepare_move
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -35,10 +35,6 @@ def table_after(page: Page, before: tuple[str, int] | None) -> tuple[str, int]:
 
 def shows(page: Page, state: str, ply: int) -> None:
     page.wait_for_selector(f'#game[data-state="{state}"][data-ply="{ply}"]')
-
-
-def cards_in(page: Page, selector: str = "[data-card]") -> set[str]:
-    return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)"))
 
 
 def test_two_partners_and_two_computers_play_a_team_match_to_the_end(new_page, live_server):
