@@ -24,7 +24,7 @@ from typing import Protocol
 
 from engine.allfours.moves import BEG, ONE, RUN, STAND, Move
 from engine.allfours.observation import Observation
-from engine.allfours.rules import game_value, power
+from engine.allfours.rules import KICK_POINTS, RUN_SIZE, game_value, power
 from engine.cards import CARDS, JACK, Card
 
 SUITS = "CDHS"
@@ -101,20 +101,39 @@ STAND_AT = 3.0
 
 
 def decide(view: Observation, stand_at: float = STAND_AT) -> Move:
-    """Stand or beg, take one or run, by `hand_strength` and the score.
+    """Stand or beg, take one or run, by `hand_strength` and the score (`rule_decision` of
+    the seat's view)."""
+    return rule_decision(view.phase, view.hand, view.trump, view.totals, view.side, view.rules.target, stand_at)
+
+
+def rule_decision(
+    phase: str,
+    hand: Sequence[Card],
+    trump: str,
+    totals: Sequence[int],
+    side: int,
+    target: int,
+    stand_at: float = STAND_AT,
+) -> Move:
+    """Medium's rule of thumb for the deal's decisions of a seat of ``side`` holding ``hand``.
 
     The seat to the dealer's right begs when its side needs one point to win (the dealer can
     then only run) or when its hand is weak. The dealer never gives the point that would win
     the match; otherwise it keeps the trump ("take one") when its own hand is strong with it.
+
+    >>> from engine.cards import parse_cards
+    >>> str(rule_decision("answer", parse_cards("AH KH"), "H", (0, 0), side=1, target=14))
+    'one'
+    >>> str(rule_decision("answer", parse_cards("AH KH"), "H", (13, 0), side=1, target=14))
+    'run'
     """
-    target = view.rules.target
-    strength = hand_strength(view.hand, view.trump)
-    if view.phase == "beg":
-        if view.totals[view.side] + 1 >= target:
+    strength = hand_strength(hand, trump)
+    if phase == "beg":
+        if totals[side] + 1 >= target:
             return BEG
         return STAND if strength >= stand_at else BEG
-    beggar_side = 1 - view.side
-    if view.totals[beggar_side] + 1 >= target:
+    beggar_side = 1 - side
+    if totals[beggar_side] + 1 >= target:
         return RUN
     return ONE if strength >= stand_at else RUN
 
@@ -263,9 +282,10 @@ class MediumPlayer:
 
 
 class World:
-    """One guess at the hidden cards: every hand (ids), the trick, and the round so far."""
+    """One guess at the hidden cards: every hand (ids), the stock (ids, in dealing order), the
+    trick, and the round so far."""
 
-    __slots__ = ("hands", "trick", "leader", "turn", "piles", "holder", "won_by")
+    __slots__ = ("hands", "trick", "leader", "turn", "piles", "holder", "won_by", "stock")
 
     def __init__(
         self,
@@ -276,6 +296,7 @@ class World:
         piles: list[int],
         holder: dict[int, int],
         won_by: dict[int, int],
+        stock: list[int] | None = None,
     ) -> None:
         self.hands = hands
         self.trick = trick
@@ -284,6 +305,7 @@ class World:
         self.piles = piles  # Game count per side so far
         self.holder = holder  # trump id -> the seat dealt it (trumps only)
         self.won_by = won_by  # trump id -> the side that won it
+        self.stock = stock or []  # what a run of the cards deals from
 
     def copy(self) -> World:
         return World(
@@ -294,14 +316,15 @@ class World:
             list(self.piles),
             self.holder,
             dict(self.won_by),
+            self.stock,
         )
 
 
 def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> World:
     """Deal the unseen cards to the other hands at random, each hand its size, agreeing with
-    every void the seat has seen (`voids`); the rest stays in the stock, out of play. After
-    ``tries`` failed attempts the voids are dropped for the one that remains (a seat never
-    showed more than it could, so this is rare)."""
+    every void the seat has seen (`voids`); of the rest, as many as the stock holds make the
+    stock, in a random order. After ``tries`` failed attempts the voids are dropped for the
+    one that remains (a seat never showed more than it could, so this is rare)."""
     n = view.rules.players
     trump = view.trump
     unseen = unseen_cards(view)
@@ -309,6 +332,7 @@ def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> Worl
     others = sorted((s for s in range(n) if s != view.seat), key=lambda s: -len(void[s]))
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[view.seat] = [c.id for c in view.hand]
+    pool = list(unseen)
     for attempt in range(tries + 1):
         pool = list(unseen)
         rng.shuffle(pool)
@@ -336,7 +360,9 @@ def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> Worl
             if c.suit == trump:
                 won_by[c.id] = side
     piles = [sum(_VALUE[c.id] for c in pile) for pile in view.piles]
-    return World(hands, [c.id for c in view.trick], view.leader, view.turn, piles, holder, won_by)
+    # A position set up by hand may leave cards out of play: the stock is only as long as the real one.
+    stock = [c.id for c in pool[: view.stock_count]]
+    return World(hands, [c.id for c in view.trick], view.leader, view.turn, piles, holder, won_by, stock)
 
 
 def _finish_trick(world: World, trump: int, n: int) -> None:
@@ -402,35 +428,101 @@ def play_out(world: World, trump: int, n: int, rng: random.Random, randomness: f
         play_card(world, card, trump, n)
 
 
-def world_points(world: World, trump: int) -> tuple[int, int]:
-    """High, Low, Jack (or hang jack) and Game per side at the end of a played-out world."""
-    points = [0, 0]
+Line = tuple[int, int]
+"""A score line in a world: (side, points)."""
+
+
+def world_lines(world: World, trump: int) -> list[Line]:
+    """High, Low, Jack (or hang jack) and Game at the end of a played-out world, in the order
+    they score."""
+    lines: list[Line] = []
     holder = world.holder
     if holder:
         high = max(holder, key=lambda c: _POWER[c])
         low = min(holder, key=lambda c: _POWER[c])
-        points[holder[high] % 2] += 1
-        points[holder[low] % 2] += 1
+        lines += [(holder[high] % 2, 1), (holder[low] % 2, 1)]
         jack = next((c for c in holder if _POWER[c] == JACK), None)
         if jack is not None and jack in world.won_by:
             side = world.won_by[jack]
-            points[side] += 1 if side == holder[jack] % 2 else 3
+            lines.append((side, 1 if side == holder[jack] % 2 else 3))
     if world.piles[0] != world.piles[1]:
-        points[0 if world.piles[0] > world.piles[1] else 1] += 1
+        lines.append((0 if world.piles[0] > world.piles[1] else 1, 1))
+    return lines
+
+
+def world_points(world: World, trump: int) -> tuple[int, int]:
+    """The points per side at the end of a played-out world (`world_lines` added up)."""
+    points = [0, 0]
+    for side, value in world_lines(world, trump):
+        points[side] += value
     return points[0], points[1]
+
+
+def match_value(totals: Sequence[int], lines: Sequence[Line], side: int, target: int) -> float:
+    """What ``lines``, scored in order on top of ``totals``, are worth to ``side``: its points
+    minus the other side's; but once a side reaches ``target`` the match is over, the lines
+    after it do not count, and the match is worth ``target`` points, won or lost (a whole
+    match's points: no round's margin comes near it).
+
+    >>> match_value((0, 0), [(0, 1), (1, 3)], side=0, target=14)
+    -2
+    >>> match_value((0, 13), [(0, 1), (1, 1), (0, 3)], side=0, target=14)
+    -14
+    """
+    scored = list(totals)
+    gained = [0, 0]
+    for who, points in lines:
+        scored[who] += points
+        gained[who] += points
+        if scored[who] >= target:
+            return target if who == side else -target
+    return gained[side] - gained[1 - side]
+
+
+def run_cards(world: World, dealer: int, refused: str, n: int) -> tuple[World, int, list[Line]] | None:
+    """The dealer runs the cards in ``world``, as the rules do (A6): three more each from its
+    stock, from the dealer's right, and a new turn-up, until its suit is not ``refused``.
+    Returns the world ready for the first trick, the new trump (its index in `SUITS`) and the
+    kick it scored; ``None`` when the stock runs out first (the deal is dealt again)."""
+    hands = [list(h) for h in world.hands]
+    stock = list(world.stock)
+    eldest = (dealer + 1) % n
+    while len(stock) >= RUN_SIZE * n + 1:
+        for i in range(1, n + 1):
+            seat = (dealer + i) % n
+            hands[seat] += stock[:RUN_SIZE]
+            stock = stock[RUN_SIZE:]
+        card = CARDS[stock.pop(0)]
+        if card.suit != refused:
+            trump = SUITS.index(card.suit)
+            kick = KICK_POINTS.get(card.rank, 0)
+            lines = [(dealer % 2, kick)] if kick else []
+            holder = {c: seat for seat, hand in enumerate(hands) for c in hand if _SUIT[c] == trump}
+            return World(hands, [], eldest, eldest, [0, 0], holder, {}, stock), trump, lines
+    return None
 
 
 class ProPlayer:
     """Determinized search over the cards it cannot see.
 
-    For a card to play, it samples worlds (`sample_world`: the unseen cards dealt to the other
-    hands, agreeing with the voids they showed), tries every legal card in each world (the same
-    worlds for every card) and plays each out with the rule of thumb (`play_out`, a random card
-    with chance ``randomness``); it keeps the card with the best average of its side's round
-    points minus the other side's. It samples until ``budget_ms`` is spent (at least
-    ``min_worlds``), or exactly ``worlds`` worlds when that is given (deterministic, for tests);
-    the budget is read on ``clock`` (seconds; `time.perf_counter` unless a test passes its own).
-    Stand or beg, take one or run: `decide`, like medium.
+    It samples worlds (`sample_world`: the unseen cards dealt to the other hands, agreeing with
+    the voids they showed, and the stock), tries every legal move in each world (the same
+    worlds for every move) and plays the round out with the rule of thumb (`play_out`, a
+    random card with chance ``randomness``); it keeps the move with the best average
+    `match_value`: its side's points minus the other side's, a match won or lost counting as
+    the target.
+
+    - A card: played, and the round played out.
+    - Stand, or take one (the beggars score 1): the round played out with this trump.
+    - Run: the cards run from the world's stock (`run_cards`), the kick scored, and the round
+      played out with the new trump; a redeal, when the stock runs out first, is worth 0.
+    - Beg: the dealer answers by medium's rule from its hand in that world (`rule_decision`).
+
+    It samples until ``budget_ms`` is spent (at least ``min_worlds``), or exactly ``worlds``
+    worlds when that is given (deterministic, for tests and reviews); the budget is read on
+    ``clock`` (seconds; `time.perf_counter` unless a test passes its own). With
+    ``search_decisions`` false it stands or begs, takes one or runs by medium's rule (`decide`),
+    as it did before decisions were searched (the arena compares the two).
     """
 
     def __init__(
@@ -441,6 +533,7 @@ class ProPlayer:
         min_worlds: int = 4,
         randomness: float = 0.1,
         clock: Callable[[], float] = time.perf_counter,
+        search_decisions: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget_ms / 1000.0
@@ -448,22 +541,20 @@ class ProPlayer:
         self.min_worlds = min_worlds
         self.randomness = randomness
         self.clock = clock
+        self.search_decisions = search_decisions
 
     def choose(self, view: Observation) -> Move:
         legal = _require_turn(view)
         if len(legal) == 1:
             return legal[0]
-        if view.phase in ("beg", "answer"):
+        if view.phase in ("beg", "answer") and not self.search_decisions:
             return decide(view)
         scores = self.evaluate(view)
         return max(legal, key=lambda m: scores[m])
 
     def evaluate(self, view: Observation) -> dict[Move, float]:
-        """Each legal card's average round points (own side minus the other) over the worlds."""
+        """Each legal move's average `match_value` over the worlds."""
         legal = _require_turn(view)
-        n = view.rules.players
-        trump = SUITS.index(view.trump)
-        side = view.side
         totals = [0.0] * len(legal)
         deadline = self.clock() + self.budget
         count = 0
@@ -475,14 +566,36 @@ class ProPlayer:
                 break
             world = sample_world(view, self.rng)
             for i, move in enumerate(legal):
-                assert move.card is not None
-                trial = world.copy()
-                play_card(trial, move.card.id, trump, n)
-                play_out(trial, trump, n, self.rng, self.randomness)
-                points = world_points(trial, trump)
-                totals[i] += points[side] - points[1 - side]
+                totals[i] += self.value(view, world, move)
             count += 1
         return {move: total / max(count, 1) for move, total in zip(legal, totals, strict=True)}
+
+    def value(self, view: Observation, world: World, move: Move) -> float:
+        """``move``'s `match_value` in one world (the world itself is left as it was)."""
+        n = view.rules.players
+        target = view.rules.target
+        trump = SUITS.index(view.trump)
+        lines: list[Line] = []
+        if move.card is not None:
+            trial = world.copy()
+            play_card(trial, move.card.id, trump, n)
+        else:
+            dealer = view.dealer
+            if move == BEG:
+                hand = [CARDS[c] for c in world.hands[dealer]]
+                move = rule_decision("answer", hand, view.trump, view.totals, dealer % 2, target)
+            if move == RUN:
+                ran = run_cards(world, dealer, view.turned[0].suit, n)
+                if ran is None:
+                    return 0.0
+                trial, trump, lines = ran
+            else:
+                trial = world.copy()
+                trial.leader = trial.turn = (dealer + 1) % n
+                if move == ONE:
+                    lines = [((dealer + 1) % n % 2, 1)]
+        play_out(trial, trump, n, self.rng, self.randomness)
+        return match_value(view.totals, lines + world_lines(trial, trump), view.side, target)
 
 
 LEVELS: dict[str, Callable[..., Player]] = {
@@ -493,7 +606,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 }
 
 
-def bot(level: str, seed: int | None = None, **settings: float) -> Player:
+def bot(level: str, seed: int | None = None, **settings: float | bool) -> Player:
     """An All Fours computer player of the named level; ``settings`` pass to it (``budget_ms``,
     ``worlds`` for pro)."""
     make = LEVELS.get(level)

@@ -59,17 +59,28 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _setting(pair: str) -> tuple[str, Any]:
+    """``name=value`` from the command line, the value read as JSON (``search_decisions=false``)."""
+    name, _, value = pair.partition("=")
+    try:
+        return name.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        sys.exit(f"--a-set/--b-set take name=value, the value in JSON: not {pair!r}")
+
+
 def _arena(args: argparse.Namespace) -> int:
     game = games.get(args.game)
     options = ("players", "target", *HOUSE_RULES)
     changes = {name: getattr(args, name) for name in options if getattr(args, name) is not None}
     rules = _rules(game, args, changes)
     settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
+    for extra, pairs in ((settings[0], args.a_set), (settings[1], args.b_set)):
+        extra.update(_setting(pair) for pair in pairs)
     for level, extra in ((args.a, settings[0]), (args.b, settings[1])):
         try:
             game.bot(level, seed=0, **extra)
-        except ValueError as error:
-            sys.exit(str(error))
+        except (ValueError, TypeError) as error:
+            sys.exit(f"{level}: {error}")
     summary = game.arena(args.a, args.b, args.pairs, args.seed, rules, args.processes, *settings)
     print(json.dumps(summary) if args.json else describe(summary))
     return 0
@@ -106,6 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     arena.add_argument("--a-budget", type=float, help="pro/oracle thinking time per move for A, in ms")
     arena.add_argument("--b-budget", type=float, help="pro/oracle thinking time per move for B, in ms")
+    for who in ("a", "b"):
+        arena.add_argument(
+            f"--{who}-set",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help=f"a setting of {who.upper()}'s player, the value in JSON (search_decisions=false)",
+        )
     arena.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     arena.set_defaults(run=_arena)
     args = parser.parse_args(argv)
