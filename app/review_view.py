@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,7 @@ class ReviewView:
     done: int
     total: int
     progress_words: str
+    note: str = ""  # what a value counts in this game (review_note_<game>)
     decisions: list[DecisionView] = field(default_factory=list)
     costliest: list[DecisionView] = field(default_factory=list)
     accuracy: str = ""
@@ -82,24 +84,30 @@ class ReviewView:
         return self.status == "failed"
 
 
-def move_view(text: str, lang: str) -> MoveView:
-    """A move's cards from its text (`7C+4D`: the 7♣ takes the 4♦)."""
+Words = Callable[[str, str], str]
+"""The game's words for a stored move that plays no card (`WebGame.move_words`)."""
+
+
+def move_view(text: str, lang: str, words: Words) -> MoveView:
+    """A move's cards from its text (`7C+4D`: the 7♣ takes the 4♦), or its words."""
     cards = [card_view(Card.parse(code), lang) for code in CARD_CODE.findall(text)]
-    return MoveView(cards, "" if cards else text)
+    return MoveView(cards, "" if cards else words(text, lang))
 
 
 def points(value: float, lang: str) -> str:
     return digits(f"{value:.1f}", lang)
 
 
-def review_view(loaded: Loaded, review: Review, lang: str) -> ReviewView:
+def review_view(loaded: Loaded, review: Review, lang: str, words: Words) -> ReviewView:
     addresses = urls(loaded.match.id, loaded.key)
     progress = t(lang, "review_progress", done=digits(review.done, lang), total=digits(review.total or 0, lang))
-    view = ReviewView(review.status, review.done, review.total, progress, urls=addresses)
+    target = loaded.game.target(loaded.game.rules_of(loaded.state))
+    note = t(lang, f"review_note_{loaded.match.game}", n=digits(target, lang))
+    view = ReviewView(review.status, review.done, review.total, progress, note=note, urls=addresses)
     if review.status != "done" or review.result is None:
         return view
     found: list[dict[str, Any]] = json.loads(review.result)["decisions"]
-    view.decisions = [decision_view(d, addresses["replay"], lang) for d in found]
+    view.decisions = [decision_view(d, addresses["replay"], lang, words) for d in found]
     if not found:
         return view
     fine = sum(d["verdict"] in ("best", "good") for d in found)
@@ -114,7 +122,7 @@ def review_view(loaded: Loaded, review: Review, lang: str) -> ReviewView:
     return view
 
 
-def decision_view(d: dict[str, Any], replay: str, lang: str) -> DecisionView:
+def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words) -> DecisionView:
     return DecisionView(
         ply=d["ply"],
         number=digits(d["ply"] + 1, lang),
@@ -122,8 +130,8 @@ def decision_view(d: dict[str, Any], replay: str, lang: str) -> DecisionView:
         verdict_words=t(lang, f"verdict_{d['verdict']}"),
         loss=f"{d['loss']:.2f}",
         loss_words=t(lang, "review_loss", n=points(d["loss"], lang)),
-        played=move_view(d["played"], lang),
-        best=move_view(d["best"], lang),
+        played=move_view(d["played"], lang, words),
+        best=move_view(d["best"], lang, words),
         same=d["played"] == d["best"] or d["verdict"] == "best",
         reason=t(lang, f"reason_{d['reason']}") if d.get("reason") and d["verdict"] != "best" else "",
         replay_url=f"{replay}?ply={d['ply']}",

@@ -1,13 +1,19 @@
-"""Review speed: a whole two-seat match to 62 reviewed by the pro, on one core (issue 27).
+"""Review speed: a whole two-seat match reviewed by the pro, on one core (issue 27).
 
-    python bench/review.py [--matches 3] [--worlds 200] [--write]
+    python bench/review.py [--game allfours] [--matches 3] [--worlds 1000] [--write]
+    python bench/review.py --game allfours --noise 5 [--matches 4] [--worlds 1000]
 
 Each match is played to its end between two medium players (the reviewed seat 0 stands for a
-person), dealt from a known seed; then `engine.chaharbargh.ai.review.review` judges every decision
-of seat 0 at ``--worlds`` worlds, in this one process (one core). The targets: a whole match
-reviewed in at most 30 s, and progress at least every 2 s (a review reports after each
-decision, so the longest decision is the longest wait between two updates of the progress
-bar). `--write` puts the table in docs/benchmarks.md.
+person), dealt from a known seed: Chaharbargh to 62, All Fours to 14. Then the game's review
+(`engine.review.review` with the game's judge) judges every decision of seat 0 at ``--worlds``
+worlds, in this one process (one core). The targets: a whole match reviewed in at most 30 s,
+and progress at least every 2 s (a review reports after each decision, so the longest decision
+is the longest wait between two updates of the progress bar). `--write` puts the table in
+docs/benchmarks.md.
+
+``--noise K`` measures instead what the verdict bands rest on: every decision valued K times
+with different seeds, and per legal move the standard deviation of its loss (best value minus
+its value) across the K, given at the median, the 90th percentile and the worst.
 """
 
 from __future__ import annotations
@@ -15,56 +21,97 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import sys
 import time
 from collections import Counter
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from report import publish  # noqa: E402
 
-from engine.chaharbargh import Move, bot, new_match, observation  # noqa: E402
-from engine.chaharbargh.ai.review import REVIEW_WORLDS, review  # noqa: E402
+from engine import review as reviews  # noqa: E402
+from engine.allfours import review as allfours_review  # noqa: E402
+from engine.chaharbargh.ai import review as chaharbargh_review  # noqa: E402
+from engine.games import get  # noqa: E402
+
+JUDGES = {"chaharbargh": chaharbargh_review, "allfours": allfours_review}
 
 MATCH_TARGET_S = 30.0
 PROGRESS_TARGET_S = 2.0
 
 
-def played_match(seed: int) -> list[Move]:
-    state, moves = new_match(seed), []
-    players = [bot("medium", seed=seed), bot("medium", seed=seed + 1)]
-    while state.winner is None:
-        move = players[state.turn].choose(observation(state, state.turn))
+def played_match(game_name: str, seed: int) -> tuple[Any, list[Any]]:
+    """The deal of a two-seat match and every move of it, played by two medium players."""
+    game = get(game_name)
+    rules = game.rules(players=2)
+    state, moves = game.new_match(seed, rules), []
+    players = [game.bot("medium", seed=seed), game.bot("medium", seed=seed + 1)]
+    while game.winner(state) is None:
+        move = players[game.turn(state)].choose(game.observation(state, game.turn(state)))
         moves.append(move)
-        state = state.apply(move)
-    return moves
+        state = game.apply(state, move)
+    return game.new_match(seed, rules), moves
+
+
+def noise(game_name: str, matches: int, worlds: int, repeats: int) -> list[str]:
+    """Each decision of seat 0 valued ``repeats`` times with different seeds: the spread of
+    each move's loss."""
+    judge = JUDGES[game_name].Judge()
+    spreads: list[float] = []
+    for seed in range(101, 101 + matches):
+        state, moves = played_match(game_name, seed)
+        for move in moves:
+            if reviews.is_decision(state, 0):
+                runs = [judge.values(state, 0, seed * 100 + k, worlds) for k in range(repeats)]
+                losses = [[max(run.values()) - run[m] for run in runs] for m in runs[0]]
+                spreads += [statistics.pstdev(each) for each in losses]
+            state = state.apply(move)
+    spreads.sort()
+    at = lambda q: spreads[min(len(spreads) - 1, int(q * len(spreads)))]  # noqa: E731
+    return [
+        "| game | worlds | matches | moves valued | loss spread median | p90 | worst |",
+        "|---|---|---|---|---|---|---|",
+        f"| {game_name} | {worlds} | {matches} | {len(spreads)} | {at(0.5):.3f} | {at(0.9):.3f} | {spreads[-1]:.3f} |",
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(JUDGES), default="chaharbargh")
     parser.add_argument("--matches", type=int, default=3)
-    parser.add_argument("--worlds", type=int, default=REVIEW_WORLDS)
+    parser.add_argument("--worlds", type=int, help="worlds per decision (the game's REVIEW_WORLDS)")
+    parser.add_argument("--noise", type=int, metavar="K", help="value each decision K times: the loss's spread")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
+    judged = JUDGES[args.game]
+    worlds = args.worlds or judged.REVIEW_WORLDS
+    command = f"python bench/review.py --game {args.game} --matches {args.matches} --worlds {worlds}"
+    if args.noise:
+        rows = noise(args.game, args.matches, worlds, args.noise)
+        measured = f"Measured {date.today().isoformat()} with `{command} --noise {args.noise}`."
+        publish(f"review-noise-{args.game}", "Reviews: the values' noise", measured, rows, args.write)
+        return
     rows = [
         "| match (seed) | moves | seat 0's decisions | review s | longest decision s | verdicts |",
         "|---|---|---|---|---|---|",
     ]
     worst_total = worst_step = 0.0
     for seed in range(101, 101 + args.matches):
-        moves = played_match(seed)
+        state, moves = played_match(args.game, seed)
         start = last = time.perf_counter()
         longest, verdicts = 0.0, Counter[str]()
-        for decision in review(new_match(seed), moves, seat=0, seed=seed, worlds=args.worlds):
+        for decision in judged.review(state, moves, seat=0, seed=seed, worlds=worlds):
             now = time.perf_counter()
             longest, last = max(longest, now - last), now
             verdicts[decision.verdict] += 1
         total = time.perf_counter() - start
         worst_total, worst_step = max(worst_total, total), max(worst_step, longest)
-        counts = ", ".join(f"{name} {verdicts[name]}" for name in ("best", "good", "inaccuracy", "mistake", "blunder"))
+        counts = ", ".join(f"{name} {verdicts[name]}" for _, name in judged.VERDICTS)
         rows.append(f"| {seed} | {len(moves)} | {sum(verdicts.values())} | {total:.1f} | {longest:.2f} | {counts} |")
     rows += [
         "",
@@ -72,11 +119,12 @@ def main() -> None:
         f"progress updates {worst_step:.2f} s (target ≤ {PROGRESS_TARGET_S:.0f} s).",
     ]
     measured = (
-        f"Measured {date.today().isoformat()} with `python bench/review.py --matches {args.matches} --worlds "
-        f"{args.worlds}`, on CPython {platform.python_version()}, {platform.machine()}, one process on one of "
-        f"{os.cpu_count()} cores; load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
+        f"Measured {date.today().isoformat()} with `{command}`, on CPython {platform.python_version()}, "
+        f"{platform.machine()}, one process on one of {os.cpu_count()} cores; "
+        f"load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
     )
-    publish("review", "Reviews: a whole match by the pro", measured, rows, args.write)
+    section = "review" if args.game == "chaharbargh" else f"review-{args.game}"
+    publish(section, "Reviews: a whole match by the pro", measured, rows, args.write)
 
 
 LOAD_BEFORE = os.getloadavg()

@@ -56,7 +56,7 @@ class Reviewed(Protocol):
 
 @runtime_checkable
 class Reviewer(Protocol):
-    """A game whose pro can review a seat's decisions (Chaharbargh's can; All Fours' not yet)."""
+    """A game whose pro can review a seat's decisions (both games' can: `engine.review`)."""
 
     def review(self, state: Any, moves: Sequence[Any], seat: int, seed: int) -> Iterator[Reviewed]:
         """The decisions of `seat` as `moves` are played from `state`, one at a time."""

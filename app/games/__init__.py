@@ -93,6 +93,10 @@ class WebGame(Protocol):
         """Its rules page (/rules/{name}; the first game's is /rules too)."""
         ...
 
+    def move_words(self, text: str, lang: str) -> str:
+        """A stored move that plays no card, in words (the review shows the others as cards)."""
+        ...
+
 
 _WEB: dict[str, WebGame] = {web.name: web for web in (chaharbargh.WEB, allfours.WEB)}
 

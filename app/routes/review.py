@@ -11,6 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from ..games import web_game
 from ..review_view import review_view
 from ..reviews import Reviews, reviewable
 from ..web import Lang, LoadedMatch, error_page, render
@@ -23,5 +24,5 @@ def review_page(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
     if not reviewable(loaded):
         return error_page(request, lang, "msg_review_unavailable", 409)
     reviews: Reviews = request.app.state.reviews
-    view = review_view(loaded, reviews.ask(loaded), lang)
+    view = review_view(loaded, reviews.ask(loaded), lang, web_game(loaded.match.game).move_words)
     return render(request, "review.html", lang, rv=view)

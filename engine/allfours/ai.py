@@ -57,8 +57,11 @@ def played_cards(view: Observation) -> list[tuple[int, Card]]:
 
 
 def unseen_cards(view: Observation) -> list[Card]:
-    """The cards this seat has not seen: in the other hands or the stock."""
+    """The cards this seat has not seen: in the other hands or the stock. The piles count as
+    seen: in play they hold only cards played to tricks, but a position set up by hand may
+    hold cards won before it begins."""
     seen = set(view.hand) | set(view.turned) | {c for _, c in played_cards(view)}
+    seen |= {c for pile in view.piles for c in pile}
     return [c for c in CARDS if c not in seen]
 
 

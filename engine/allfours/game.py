@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -18,9 +18,10 @@ from engine.allfours.arena import run_arena
 from engine.allfours.match import MatchState, new_match
 from engine.allfours.moves import Move
 from engine.allfours.observation import Observation, observation, spectator
+from engine.allfours.review import Decision, decision_count, review
 from engine.allfours.rules import PRESETS, Rules
 from engine.events import Event
-from engine.game import Game
+from engine.game import Game, Reviewer
 
 
 class AllFours:
@@ -112,6 +113,12 @@ class AllFours:
     ) -> dict[str, Any]:
         return run_arena(a, b, pairs, seed, rules, processes, a_settings, b_settings)
 
+    def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision[Move]]:
+        return review(state, moves, seat, seed)
+
+    def decision_count(self, state: MatchState, moves: Sequence[Move], seat: int) -> int:
+        return decision_count(state, moves, seat)
+
     def record(self, state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
         return records.record(state, seats)
 
@@ -126,3 +133,4 @@ class AllFours:
 
 
 GAME: Game[MatchState, Move, Rules, Observation] = AllFours()
+REVIEWER: Reviewer = AllFours()  # mypy checks that its review is a `Reviewer`'s

@@ -116,7 +116,7 @@ class Chaharbargh:
     def record(self, state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
         return records.record(state, seats)
 
-    def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision]:
+    def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision[Move]]:
         return review(state, moves, seat, seed)
 
     def decision_count(self, state: MatchState, moves: Sequence[Move], seat: int) -> int:

@@ -1,7 +1,7 @@
 """The review page of a finished match (issue 27): asked on the first visit, made by a job in the
 database (here made by hand, `work_once`, in place of the worker thread), shown with a progress
 bar until it is done, then every decision of the person with its verdict and loss, the chart
-and the summary. A match in play, a practice round and another game are refused."""
+and the summary, in both games. A match in play and a practice round are refused."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from app.db import read_session, write_session
 from app.i18n import t
 from app.models import Review
 from engine.chaharbargh import new_match
-from tests.app.app_helpers import dom, finish, one, text_of, url_of
+from tests.app.app_helpers import create_allfours, dom, finish, one, text_of, url_of
 
 
 def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, app):
@@ -64,6 +64,45 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     client.get(url + "/review")
     assert reviews.work_once()
     assert reviews.find(match.id, 0).result == result
+
+
+def test_an_all_fours_match_is_reviewed_decisions_and_cards_alike(client, app):
+    """All Fours' pro judges the deal's decisions (stand or beg, take one or run) as well as the
+    cards: they are shown in the table's own words. The person here always makes the first
+    legal move: stand, and take one when the dealer is asked."""
+    service, reviews = app.state.service, app.state.reviews
+    match = create_allfours(service, "easy", 2, seed=5)
+    finished = finish(service, match)
+    url = url_of(match)
+    end = client.get(url + "?lang=en").text
+    assert one(end, "#review-link")["href"] == url + "/review"
+    assert one(client.get(url + "/review?lang=en").text, "#review")["data-status"] == "waiting"
+    assert reviews.work_once()
+    page = client.get(url + "/review?lang=fa").text
+    assert one(page, "#review")["data-status"] == "done"
+    assert t("fa", "review_note_allfours", n="۱۴") in text_of(page, "#review")
+    game, state, expected = finished.game, game_start(finished), {}
+    for ply, text in enumerate(service.stored_moves(finished)):
+        move = game.parse_move(text)
+        if state.turn == 0 and len(state.legal_moves()) > 1:
+            expected[ply] = move
+        state = game.apply(state, move)
+    items = dom(page).select("#review-decisions li[data-ply]")
+    assert [int(li["data-ply"]) for li in items] == list(expected) and expected
+    words = {"stand": "af_stand", "one": "af_takeone"}
+    decided = [li for li in items if expected[int(li["data-ply"])].card is None]
+    assert decided, "the deal's decisions are judged too"
+    for li in items:
+        move = expected[int(li["data-ply"])]
+        if move.card is None:
+            assert t("fa", words[move.decision]) in li.select_one(".played").get_text()
+        else:
+            assert li.select(".played .mini")
+    assert len(dom(page).select("#review-chart circle")) == len(items)
+
+
+def game_start(loaded):
+    return loaded.game.new_match(loaded.match.seed, loaded.game.rules_of(loaded.state))
 
 
 def test_a_practice_round_has_no_review(client, app):

@@ -51,6 +51,28 @@ def test_handing_the_ten_of_diamonds_to_the_opponent_is_a_blunder_of_the_hand_wo
     assert decision.verdict == "blunder" and decision.reason == "ten_left"
 
 
+def test_giving_away_the_last_club_is_a_blunder_of_the_clubs_points_both_ways():
+    """The last deal, every card accounted for: the piles hold six clubs each, and the 3♣ in
+    seat 0's hand is the thirteenth, so whoever takes it has seven and the clubs' 7 points.
+    The 3♣ takes the 8♥ now. Taking the 6♥ with the 5♦ instead keeps the 3♣ for later: the
+    opponent's 3♠ then takes the 8♥, the 3♣ must be laid on an empty table, and the 8♠ takes
+    it. No other card of the five in play counts for anything, and the opponent makes the last
+    capture either way: the 7 points change sides, a loss of 14, exactly."""
+    used = {"3C", "5D", "8H", "6H", "3S", "8S"}
+    rest = [str(c) for c in CARDS if str(c) not in used]
+    clubs, others = [c for c in rest if c.endswith("C")], [c for c in rest if not c.endswith("C")]
+    piles = [clubs[:6] + others[:20], clubs[6:] + others[20:]]  # six clubs each
+    state = from_position([["3C", "5D"], ["3S", "8S"]], ["8H", "6H"], stock=[], captured=piles, last_capturer=1)
+    club, other = Move.parse("3C+8H"), Move.parse("5D+6H")
+    assert set(state.legal_moves()) == {club, other}
+
+    (gave,) = review(state, [other], seat=0, seed=5, worlds=WORLDS)
+    assert gave.best == club and gave.loss == 14
+    assert gave.verdict == "blunder" and gave.reason == "clubs"
+    (kept,) = review(state, [club], seat=0, seed=5, worlds=WORLDS)
+    assert kept.loss == 0 and kept.verdict == "best"
+
+
 def test_a_turn_with_one_legal_move_is_no_decision_and_another_seats_moves_are_not_reviewed():
     state = from_position([["7C", "KH"], ["2D", "3S"]], ["4D", "10S"], stock=[])
     assert [str(m) for m in state.legal_moves()] == ["7C+4D"]  # forced: the 7 must capture

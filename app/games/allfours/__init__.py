@@ -18,7 +18,7 @@ from ...service import Loaded, MatchService, Refused
 from ...web import get_settings, render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
-from .views import table_view
+from .views import move_text, table_view
 
 
 class AllFoursWeb:
@@ -63,6 +63,10 @@ class AllFoursWeb:
 
     def rules(self, request: Request, lang: str) -> Response:
         return show_rules(request, lang)
+
+    def move_words(self, text: str, lang: str) -> str:
+        """Stand, beg, take one or run, as the table's buttons say them."""
+        return move_text(GAME.parse_move(text), lang)
 
 
 WEB = AllFoursWeb()

@@ -90,5 +90,9 @@ class ChaharbarghWeb:
     def rules(self, request: Request, lang: str) -> Response:
         return show_rules(request, lang)
 
+    def move_words(self, text: str, lang: str) -> str:
+        """Every Chaharbargh move plays a card: none is words."""
+        return text
+
 
 WEB = ChaharbarghWeb()

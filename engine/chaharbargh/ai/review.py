@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
+from engine import review as reviews
 from engine.cards import Card
 from engine.chaharbargh.ai.players import move_values
 from engine.chaharbargh.match import MatchState
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import observation
+from engine.review import Decision, decision_count, is_decision
 
-VERDICTS: tuple[tuple[float, str], ...] = (
+VERDICTS: reviews.Bands = (
     (0.25, "best"),
     (0.75, "good"),
     (1.5, "inaccuracy"),
@@ -54,51 +55,30 @@ def verdict(loss: float) -> str:
     >>> [verdict(x) for x in (0.0, 0.5, 1.0, 2.0, 5.0)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
     """
-    return next(name for bound, name in VERDICTS if loss <= bound)
+    return reviews.verdict(loss, VERDICTS)
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One decision of the reviewed seat: what it played, what the pro values best, and each
-    legal move's value (best first)."""
+class Judge:
+    """Chaharbargh's pro as a reviewer (`engine.review.Judge`)."""
 
-    ply: int  # the moves made in the match before this one
-    played: Move
-    best: Move
-    values: tuple[tuple[Move, float], ...]
-    margin_before: int  # match totals at the start of the round: the seat's side minus the best other
-    reason: str | None = None  # what the two moves did at once tells why the pro's is better (`reason`)
+    bands = VERDICTS
 
-    @property
-    def loss(self) -> float:
-        value = dict(self.values)
-        return max(0.0, value[self.best] - value[self.played])
+    def values(self, state: MatchState, seat: int, seed: int, worlds: int) -> dict[Move, float]:
+        return move_values(observation(state, seat), seed=seed, worlds=worlds)
 
-    @property
-    def verdict(self) -> str:
-        return verdict(self.loss)
+    def margin(self, state: MatchState, seat: int) -> int:
+        return margin(state, seat)
 
-    @property
-    def expected_margin(self) -> float:
-        """The pro's expected match margin at the round's end after the move played: the
-        totals before the round plus the played move's value (the chart's point)."""
-        return self.margin_before + dict(self.values)[self.played]
+    def reason(self, state: MatchState, played: Move, best: Move) -> str | None:
+        return reason(state, played, best)
 
 
 def review(
     start: MatchState, moves: Sequence[Move], seat: int, seed: int, worlds: int = REVIEW_WORLDS
-) -> Iterator[Decision]:
-    """The decisions of `seat` as `moves` are played from `start`, one at a time (a caller
-    shows progress between them). A turn with one legal move is no decision and is skipped."""
-    state = start
-    for ply, move in enumerate(moves):
-        if is_decision(state, seat):
-            view = observation(state, seat)
-            values = move_values(view, seed=decision_seed(seed, ply), worlds=worlds)
-            ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
-            best = ranked[0][0]
-            yield Decision(ply, move, best, ranked, margin(state, seat), reason(state, move, best))
-        state = state.apply(move)
+) -> Iterator[Decision[Move]]:
+    """The decisions of `seat` as `moves` are played from `start`, one at a time
+    (`engine.review.review` with Chaharbargh's `Judge`)."""
+    return reviews.review(start, moves, seat, seed, Judge(), worlds)
 
 
 TEN_OF_DIAMONDS = Card.parse("10D")
@@ -136,35 +116,12 @@ def reason(state: MatchState, played: Move, best: Move) -> str | None:
     return None
 
 
-def is_decision(state: MatchState, seat: int) -> bool:
-    """`seat` is to play and has more than one legal move: a decision a review judges."""
-    return state.turn == seat and len(state.legal_moves()) > 1
-
-
-def decision_count(start: MatchState, moves: Sequence[Move], seat: int) -> int:
-    """How many decisions `review` will yield for these moves (a progress bar's total), found
-    without valuing any.
-
-    >>> from engine.chaharbargh.match import from_position
-    >>> state = from_position([["4C", "7D"], ["2D", "9S"]], ["3S", "4H"], stock=[])
-    >>> decision_count(state, [Move.parse("7D+4H")], seat=0), decision_count(state, [Move.parse("7D+4H")], seat=1)
-    (1, 0)
-    """
-    count = 0
-    for move in moves:
-        count += is_decision(start, seat)
-        start = start.apply(move)
-    return count
-
-
-def decision_seed(seed: int, ply: int) -> int:
-    """The worlds' seed of the decision at `ply`: fixed by the review's seed and the ply."""
-    return (seed * 1_000_003 + ply) % (2**63)
-
-
 def margin(state: MatchState, seat: int) -> int:
     """The match totals when the round began: the seat's side minus the best other side."""
     rules = state.rules
     side = rules.side_of(seat)
     totals = state.start_totals
     return totals[side] - max(t for s, t in enumerate(totals) if s != side)
+
+
+__all__ = ["REVIEW_WORLDS", "VERDICTS", "Decision", "Judge", "decision_count", "is_decision", "review", "verdict"]

@@ -1,0 +1,135 @@
+"""A review of one seat's decisions, move by move, for any game whose pro can value moves (issue 27).
+
+Each game says how its pro values the legal moves of a position from the seat's view, what the
+match margin was when the round began, why one move beats another when its events tell, and
+its verdict bands (`Judge`); the walk through the match, the loss and the verdict are here,
+the same for every game.
+
+For each decision of the seat (a turn with more than one legal move) every legal move is
+valued in the same sampled worlds, seeded from the review's seed and the ply, so a review of
+the same match is the same every time. The loss of the move played is the best value minus
+its value (never below 0); its verdict is the first band whose bound the loss does not pass.
+
+>>> import math
+>>> bands = ((0.25, "best"), (1.0, "good"), (math.inf, "blunder"))
+>>> [verdict(loss, bands) for loss in (0.0, 0.25, 0.5, 3.0)]
+['best', 'best', 'good', 'blunder']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+Bands = tuple[tuple[float, str], ...]
+"""A game's verdicts: a loss up to each bound (expected points) earns that name, in order."""
+
+MoveT = TypeVar("MoveT")
+StateT = TypeVar("StateT", bound="Position[Any]")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+
+
+class Position(Protocol[MoveT]):
+    """What a review reads of a match state: whose turn it is, the legal moves, the next state."""
+
+    @property
+    def turn(self) -> int: ...
+
+    def legal_moves(self) -> list[MoveT]: ...
+
+    def apply(self, move: MoveT) -> Any: ...
+
+
+class Judge(Protocol[StateT_contra, MoveT]):
+    """A game's pro as a reviewer."""
+
+    bands: Bands
+
+    def values(self, state: StateT_contra, seat: int, seed: int, worlds: int) -> Mapping[MoveT, float]:
+        """Every legal move's value from `seat`'s view: expected points of the seat's side minus
+        the other's, every move in the same `worlds` worlds drawn from `seed`."""
+        ...
+
+    def margin(self, state: StateT_contra, seat: int) -> int:
+        """The match totals when the round began: the seat's side minus the best other."""
+        ...
+
+    def reason(self, state: StateT_contra, played: MoveT, best: MoveT) -> str | None:
+        """Why `best` beats `played`, when what the two moves did at once tells; else None."""
+        ...
+
+
+def verdict(loss: float, bands: Bands) -> str:
+    """The name of the first band whose bound `loss` does not pass."""
+    return next(name for bound, name in bands if loss <= bound)
+
+
+@dataclass(frozen=True)
+class Decision(Generic[MoveT]):
+    """One decision of the reviewed seat: what it played, what the pro values best, and each
+    legal move's value (best first)."""
+
+    ply: int  # the moves made in the match before this one
+    played: MoveT
+    best: MoveT
+    values: tuple[tuple[MoveT, float], ...]
+    margin_before: int  # match totals at the start of the round: the seat's side minus the best other
+    bands: Bands
+    reason: str | None = None  # why the pro's move is better, when the game's events tell (`Judge.reason`)
+
+    @property
+    def loss(self) -> float:
+        value = dict(self.values)
+        return max(0.0, value[self.best] - value[self.played])
+
+    @property
+    def verdict(self) -> str:
+        return verdict(self.loss, self.bands)
+
+    @property
+    def expected_margin(self) -> float:
+        """The pro's expected match margin at the round's end after the move played: the
+        totals before the round plus the played move's value (the chart's point)."""
+        return self.margin_before + dict(self.values)[self.played]
+
+
+def review(
+    start: StateT, moves: Sequence[MoveT], seat: int, seed: int, judge: Judge[StateT, MoveT], worlds: int
+) -> Iterator[Decision[MoveT]]:
+    """The decisions of `seat` as `moves` are played from `start`, one at a time (a caller
+    shows progress between them). A turn with one legal move is no decision and is skipped."""
+    state = start
+    for ply, move in enumerate(moves):
+        if is_decision(state, seat):
+            values = judge.values(state, seat, decision_seed(seed, ply), worlds)
+            ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
+            best = ranked[0][0]
+            margin = judge.margin(state, seat)
+            yield Decision(ply, move, best, ranked, margin, judge.bands, judge.reason(state, move, best))
+        state = state.apply(move)
+
+
+def is_decision(state: Position[Any], seat: int) -> bool:
+    """`seat` is to play and has more than one legal move: a decision a review judges."""
+    return state.turn == seat and len(state.legal_moves()) > 1
+
+
+def decision_count(start: Position[MoveT], moves: Sequence[MoveT], seat: int) -> int:
+    """How many decisions `review` will yield for these moves (a progress bar's total), found
+    without valuing any."""
+    count = 0
+    state: Position[MoveT] = start
+    for move in moves:
+        count += is_decision(state, seat)
+        state = state.apply(move)
+    return count
+
+
+def decision_seed(seed: int, ply: int) -> int:
+    """The worlds' seed of the decision at `ply`: fixed by the review's seed and the ply.
+
+    >>> decision_seed(1, 0), decision_seed(1, 1)
+    (1000003, 1000004)
+    """
+    return (seed * 1_000_003 + ply) % (2**63)
