@@ -12,7 +12,8 @@ time, random otherwise), ``medium`` (rules of thumb: stand with a strong trump h
 worth winning with the cheapest card that does, keep the jack of trumps out of reach, feed a
 partner's winning trick, throw the least useful card), ``pro`` (`ProPlayer`: samples the cards
 it cannot see, agreeing with every void a seat showed by not following suit, and plays each
-candidate card out in each sampled world). All decide begging and running by `hand_strength`.
+candidate move out in each sampled world, the deal's decisions included). Easy and medium
+decide begging and running by `hand_strength` (`rule_decision`); the pro searches them.
 """
 
 from __future__ import annotations

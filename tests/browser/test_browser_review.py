@@ -1,14 +1,14 @@
 """The review of a finished match in chromium (issue 27): from the match-end page a person opens
 "review my moves", watches the progress bar fill while the server's worker thread makes the
 review (the real thread, not by hand), and then finds a verdict for each of their decisions and
-the chart; axe finds no serious or critical violation; in both languages and both sizes."""
+the chart; axe finds no serious or critical violation; in both languages and both sizes, for
+both games (All Fours' stand, beg, take one and run are judged as well as its cards)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.chaharbargh import new_match
-from tests.app.app_helpers import finish
+from tests.app.app_helpers import create_allfours, finish
 from tests.browser.test_browser_axe import violations
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -16,12 +16,17 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.mark.one_database  # the job's SKIP LOCKED path is tested on both in tests/app/test_review.py
-def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page, live_server):
+@pytest.mark.parametrize("game", ["chaharbargh", "allfours"])
+def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page, live_server, game):
     server = live_server(review_worker=True)
     service = server.app.state.service
-    match = service.create("easy", target=11, seed=41)
+    if game == "chaharbargh":
+        match = service.create("easy", target=11, seed=41)
+    else:
+        match = create_allfours(service, "easy", 2, seed=41)
     finished = finish(service, match)
-    decisions, state = [], new_match(match.seed, finished.state.rules)
+    rules = finished.game.rules_of(finished.state)
+    decisions, state = [], finished.game.new_match(match.seed, rules)
     for ply, text in enumerate(service.stored_moves(finished)):
         if state.turn == 0 and len(state.legal_moves()) > 1:
             decisions.append(ply)
