@@ -324,49 +324,65 @@ class World:
         )
 
 
-def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> World:
-    """Deal the unseen cards to the other hands at random, each hand its size, agreeing with
+class Sampler:
+    """Draws worlds for one view (`draw`): what the view tells (the unseen cards, the voids, the
+    cards already won) is worked out once, not for every world.
+
+    It deals the unseen cards to the other hands at random, each hand its size, agreeing with
     every void the seat has seen (`voids`); of the rest, as many as the stock holds make the
-    stock, in a random order. After ``tries`` failed attempts the voids are dropped for the
-    one that remains (a seat never showed more than it could, so this is rare)."""
-    n = view.rules.players
-    trump = view.trump
-    unseen = unseen_cards(view)
-    void = voids(view)
-    others = sorted((s for s in range(n) if s != view.seat), key=lambda s: -len(void[s]))
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hands[view.seat] = [c.id for c in view.hand]
-    pool = list(unseen)
-    for attempt in range(tries + 1):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        ok = True
-        for seat in others:
-            need = view.hand_counts[seat]
-            fits = [c for c in pool if c.suit not in void[seat]] if attempt < tries else pool
-            if len(fits) < need:
-                ok = False
+    stock, in a random order. After ``tries`` failed attempts the voids are dropped for the one
+    that remains (a seat never showed more than it could, so this is rare)."""
+
+    def __init__(self, view: Observation, tries: int = 30) -> None:
+        n = view.rules.players
+        trump = view.trump
+        void = [{SUITS.index(suit) for suit in suits} for suits in voids(view)]
+        self.view = view
+        self.tries = tries
+        self.unseen = [c.id for c in unseen_cards(view)]
+        self.others = sorted((s for s in range(n) if s != view.seat), key=lambda s: -len(void[s]))
+        self.void = void
+        self.played_trumps = {c.id: seat for seat, c in played_cards(view) if c.suit == trump}
+        self.won_by = {c.id: side for side, pile in enumerate(view.piles) for c in pile if c.suit == trump}
+        self.piles = [sum(_VALUE[c.id] for c in pile) for pile in view.piles]
+        self.trump = SUITS.index(trump)
+
+    def draw(self, rng: random.Random) -> World:
+        view = self.view
+        hands: list[list[int]] = [[] for _ in range(view.rules.players)]
+        hands[view.seat] = [c.id for c in view.hand]
+        pool = list(self.unseen)
+        for attempt in range(self.tries + 1):
+            pool = list(self.unseen)
+            rng.shuffle(pool)
+            ok = True
+            for seat in self.others:
+                need = view.hand_counts[seat]
+                void = self.void[seat]
+                fits = [c for c in pool if _SUIT[c] not in void] if attempt < self.tries else pool
+                if len(fits) < need:
+                    ok = False
+                    break
+                chosen = fits[:need]
+                taken = set(chosen)
+                pool = [c for c in pool if c not in taken]
+                hands[seat] = chosen
+            if ok:
                 break
-            chosen = fits[:need]
-            taken = set(chosen)
-            pool = [c for c in pool if c not in taken]
-            hands[seat] = [c.id for c in chosen]
-        if ok:
-            break
-    holder = {c.id: seat for seat, c in played_cards(view) if c.suit == trump}
-    for seat, hand in enumerate(hands):
-        for card_id in hand:
-            if CARDS[card_id].suit == trump:
-                holder[card_id] = seat
-    won_by: dict[int, int] = {}
-    for side, pile in enumerate(view.piles):
-        for c in pile:
-            if c.suit == trump:
-                won_by[c.id] = side
-    piles = [sum(_VALUE[c.id] for c in pile) for pile in view.piles]
-    # A position set up by hand may leave cards out of play: the stock is only as long as the real one.
-    stock = [c.id for c in pool[: view.stock_count]]
-    return World(hands, [c.id for c in view.trick], view.leader, view.turn, piles, holder, won_by, stock)
+        holder = dict(self.played_trumps)
+        for seat, hand in enumerate(hands):
+            for card_id in hand:
+                if _SUIT[card_id] == self.trump:
+                    holder[card_id] = seat
+        # A position set up by hand may leave cards out of play: the stock is only as long as the real one.
+        stock = pool[: view.stock_count]
+        trick = [c.id for c in view.trick]
+        return World(hands, trick, view.leader, view.turn, list(self.piles), holder, dict(self.won_by), stock)
+
+
+def sample_world(view: Observation, rng: random.Random, tries: int = 30) -> World:
+    """One world for ``view`` (`Sampler`)."""
+    return Sampler(view, tries).draw(rng)
 
 
 def _finish_trick(world: World, trump: int, n: int) -> None:
@@ -561,6 +577,7 @@ class ProPlayer:
         legal = _require_turn(view)
         totals = [0.0] * len(legal)
         deadline = self.clock() + self.budget
+        sampler = Sampler(view)
         count = 0
         while True:
             if self.worlds is not None:
@@ -568,7 +585,7 @@ class ProPlayer:
                     break
             elif count >= self.min_worlds and self.clock() >= deadline:
                 break
-            world = sample_world(view, self.rng)
+            world = sampler.draw(self.rng)
             for i, move in enumerate(legal):
                 totals[i] += self.value(view, world, move)
             count += 1
