@@ -123,8 +123,10 @@ def main() -> None:
         f"{platform.machine()}, one process on one of {os.cpu_count()} cores; "
         f"load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
     )
-    section = "review" if args.game == "chaharbargh" else f"review-{args.game}"
-    publish(section, "Reviews: a whole match by the pro", measured, rows, args.write)
+    if args.game == "chaharbargh":
+        publish("review", "Reviews: a whole match by the pro", measured, rows, args.write)
+    else:
+        publish(f"review-{args.game}", "Reviews: a whole All Fours match by the pro", measured, rows, args.write)
 
 
 LOAD_BEFORE = os.getloadavg()

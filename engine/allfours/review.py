@@ -34,18 +34,20 @@ from engine.cards import CARDS, JACK
 from engine.review import Decision, decision_count, is_decision
 
 VERDICTS: reviews.Bands = (
-    (0.1, "best"),
-    (0.3, "good"),
-    (0.6, "inaccuracy"),
-    (1.2, "mistake"),
+    (0.3, "best"),
+    (0.6, "good"),
+    (1.0, "inaccuracy"),
+    (2.0, "mistake"),
     (math.inf, "blunder"),
 )
-"""A loss up to each bound (expected points) earns that verdict. A round of All Fours is worth 4
-to 7 points in all, so the bands are narrower than Chaharbargh's; "best" allows the values'
-noise at `REVIEW_WORLDS` (docs/engine.md, "Reviews")."""
+"""A loss up to each bound (expected points) earns that verdict. "best" allows the values' noise
+at `REVIEW_WORLDS` (about 2.6 times its 90th percentile, as Chaharbargh's is about 3 times its
+own); a round of All Fours is worth 4 to 7 points in all, so a `mistake` costs up to two of
+them, and a `blunder` more: a hanged jack, or the match given (docs/engine.md, "Reviews")."""
 
-REVIEW_WORLDS = 1000
-"""Worlds per decision (docs/benchmarks.md, "Reviews")."""
+REVIEW_WORLDS = 500
+"""Worlds per decision: a whole two-seat match in 6 to 17 s on one core, no decision over 1.5 s
+(docs/benchmarks.md, "Reviews")."""
 
 REASONS = ("match_given", "jack_hanged")
 """Why the pro's move is better, when what the two moves did at once says so: the move played
