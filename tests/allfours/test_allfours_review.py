@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.allfours import BEG, ONE, RUN, STAND, Move, new_match, observation
-from engine.allfours.ai import ProPlayer, bot, match_value
+from engine.allfours.ai import ProPlayer, bot, decide, match_value
 from engine.allfours.position import from_text
 from engine.allfours.review import BEG_TO_ANSWER, VERDICTS, reason, review
 from engine.cards import CARDS
@@ -54,19 +54,28 @@ def test_hanging_ones_own_jack_loses_the_hand_worked_expected_points():
     assert decision.verdict == "blunder" and decision.reason == "jack_hanged"
 
 
-def test_the_pro_searches_its_decisions_and_never_gives_the_game():
-    """The searched decisions agree with what is plain by hand: stand with the top trumps,
-    run rather than give the winning point (the rule of thumb would give one here: the
-    dealer's hand is strong in hearts)."""
-    everything = pos(
-        dealer="1",
-        turn="0",
-        phase="beg",
-        hands="AH,KH,QH,JH,10H,9H/2C,3D,4S,5C,6D,8S",
-        turned="7H",
-        stock=_rest("AH KH QH JH 10H 9H 2C 3D 4S 5C 6D 8S 7H"),
-    )
-    assert ProPlayer(seed=1, worlds=60).choose(observation(everything, 0)) == STAND
+def test_a_beg_that_gives_up_a_won_game_is_a_blunder_and_the_pro_stands():
+    """Both sides at 13 of 14, trump hearts, and seat 0, to stand or beg, holds the six top
+    hearts. Standing wins: High, the ace of trumps, is the first point scored after the tricks,
+    and no kick can come after a stand: +14 in every world. Begging lets the dealer, who can only
+    run (a take one would give the game), turn up a new suit: the first card of a new suit to be
+    turned is any of the 39 unseen cards of the other suits alike, and 9 of them (an ace, a six or
+    a jack) kick the dealer's side to 14 at once. So a beg is worth at most (30 x 14 - 9 x 14) / 39
+    = 7.5 (the rest of the time seat 0 wins at best, and a redeal is worth 0): it loses at least
+    6.5 points. Medium's rule of thumb begs here (a beg at 13 "can only help"); the pro stands."""
+    hand = "AH,KH,QH,JH,10H,9H"
+    dealer = "2C,3D,4S,5C,6D,8S"
+    stock = _rest("AH KH QH JH 10H 9H 2C 3D 4S 5C 6D 8S 7H")
+    state = pos(dealer="1", turn="0", phase="beg", hands=f"{hand}/{dealer}", turned="7H", totals="13/13", stock=stock)
+    assert decide(observation(state, 0)) == BEG  # the rule of thumb
+    assert ProPlayer(seed=1, worlds=100).choose(observation(state, 0)) == STAND
+
+    (begged,) = review(state, [BEG], seat=0, seed=6, worlds=300)
+    assert begged.best == STAND and dict(begged.values)[STAND] == 14
+    assert begged.loss >= 14 - (30 - 9) * 14 / 39 and begged.verdict == "blunder"
+
+
+def test_the_dealer_runs_rather_than_give_the_game():
     giving = from_text(BEG_TO_ANSWER)
     assert ProPlayer(seed=1, worlds=60).choose(observation(giving, 1)) == RUN
 
