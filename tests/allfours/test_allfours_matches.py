@@ -194,7 +194,8 @@ def test_a_state_is_immutable():
 
 
 CORE = Path(engine.allfours.__file__).parent
-TOOLS = {"ai.py", "arena.py", "game.py"}  # game.py: All Fours for the registry, its players included
+# game.py: All Fours for the registry, its players included; review.py: the pro as a coach
+TOOLS = {"ai.py", "arena.py", "game.py", "review.py"}
 
 
 def test_the_core_imports_no_player_no_tool_and_no_chaharbargh_rule():
