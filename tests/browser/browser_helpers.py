@@ -21,7 +21,8 @@ def cards_in(page: Page, selector: str = "[data-card]") -> set[str]:
 
 
 def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
-    """Wait until the table has moved on from `before` and it is not the computer's turn.
+    """Wait until the table has moved on from `before`, it is not the computer's turn, and the
+    page is set up (its scripts ran: a tap then is htmx's).
 
     While the computer is to play, this lets it: a server started with no computer delay
     (`None`) asks for the computer's move only on the `computer-may-move` event, which is sent
@@ -40,7 +41,10 @@ def settle(page: Page, before: tuple[str, int]) -> tuple[str, int]:
             const turn = document.querySelector('#computer-turn');
             if (turn && !turn.__asked) turn.dispatchEvent(new Event('computer-may-move'));
             const g = document.querySelector('#game');
-            return g && g.dataset.state !== 'computer-turn' && (g.dataset.state !== state || +g.dataset.ply !== ply);
+            // 'complete': htmx has set the page up (on DOMContentLoaded); a tap before that is
+            // a plain link's, a page load of its own (the no-JavaScript path)
+            return document.readyState === 'complete' && g && g.dataset.state !== 'computer-turn'
+                && (g.dataset.state !== state || +g.dataset.ply !== ply);
         }""",
         arg=list(before),
         polling=50,
