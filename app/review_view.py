@@ -63,6 +63,7 @@ class ReviewView:
     done: int
     total: int
     progress_words: str
+    game_title: str  # which game the match was: the page says it under its heading
     note: str = ""  # what a value counts in this game (review_note_<game>)
     decisions: list[DecisionView] = field(default_factory=list)
     costliest: list[DecisionView] = field(default_factory=list)
@@ -71,6 +72,7 @@ class ReviewView:
     chart: list[ChartPoint] = field(default_factory=list)
     chart_line: str = ""
     zero_y: float = 0.0
+    scale: list[tuple[float, str]] = field(default_factory=list)  # the chart's y labels (where, words): top, 0, bottom
     chart_w: int = CHART_W
     chart_h: int = CHART_H
     urls: dict[str, str] = field(default_factory=dict)
@@ -95,15 +97,24 @@ def move_view(text: str, lang: str, words: Words) -> MoveView:
 
 
 def points(value: float, lang: str) -> str:
-    return digits(f"{value:.1f}", lang)
+    """A value to one decimal; a value that rounds to nothing is 0.0, never -0.0.
+
+    >>> points(-0.04, "en"), points(2.25, "fa")
+    ('0.0', '۲.۲')
+    """
+    shown = round(value, 1)
+    return digits(f"{shown + 0.0:.1f}", lang)
 
 
-def review_view(loaded: Loaded, review: Review, lang: str, words: Words) -> ReviewView:
+def review_view(loaded: Loaded, review: Review, lang: str, words: Words, game_title: str) -> ReviewView:
     addresses = urls(loaded.match.id, loaded.key)
-    progress = t(lang, "review_progress", done=digits(review.done, lang), total=digits(review.total or 0, lang))
+    if review.total:
+        progress = t(lang, "review_progress", done=digits(review.done, lang), total=digits(review.total, lang))
+    else:
+        progress = t(lang, "review_starting")  # the job has not counted the decisions yet
     target = loaded.game.target(loaded.game.rules_of(loaded.state))
     note = t(lang, f"review_note_{loaded.match.game}", n=digits(target, lang))
-    view = ReviewView(review.status, review.done, review.total, progress, note=note, urls=addresses)
+    view = ReviewView(review.status, review.done, review.total, progress, game_title, note=note, urls=addresses)
     if review.status != "done" or review.result is None:
         return view
     found: list[dict[str, Any]] = json.loads(review.result)["decisions"]
@@ -134,8 +145,14 @@ def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words) -> De
         best=move_view(d["best"], lang, words),
         same=d["played"] == d["best"] or d["verdict"] == "best",
         reason=t(lang, f"reason_{d['reason']}") if d.get("reason") and d["verdict"] != "best" else "",
-        replay_url=f"{replay}?ply={d['ply']}",
+        replay_url=after(replay, d["ply"]),
     )
+
+
+def after(replay: str, ply: int) -> str:
+    """The replay at the position after the move at `ply`: where the chart's point stands (the
+    margin after the move), and numbered there as the review numbers the move (ply + 1)."""
+    return f"{replay}?ply={ply + 1}"
 
 
 def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str) -> None:
@@ -156,9 +173,13 @@ def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str)
             ply=d["ply"],
             label=t(lang, "review_point", n=digits(d["ply"] + 1, lang), margin=points(d["margin"], lang)),
             margin=points(d["margin"], lang),
-            url=f"{replay}?ply={d['ply']}",
+            url=after(replay, d["ply"]),
         )
         for i, d in enumerate(found)
     ]
     view.chart_line = " ".join(f"{p.x},{p.y}" for p in view.chart)
     view.zero_y = y(0.0)
+    # the y labels: 0, and the top and bottom when they stand clear of it
+    shown = [value for value in (high, 0.0, low) if value == 0 or abs(y(value) - y(0.0)) >= 18]
+    # each label just above its level, or just below it at the chart's top edge
+    view.scale = [(y(v) - 4 if y(v) > 24 else y(v) + 16, points(v, lang)) for v in shown]

@@ -10,7 +10,6 @@ valued in the same sampled worlds, seeded from the review's seed and the ply, so
 the same match is the same every time. The loss of the move played is the best value minus
 its value (never below 0); its verdict is the first band whose bound the loss does not pass.
 
->>> import math
 >>> bands = ((0.25, "best"), (1.0, "good"), (math.inf, "blunder"))
 >>> [verdict(loss, bands) for loss in (0.0, 0.25, 0.5, 3.0)]
 ['best', 'best', 'good', 'blunder']
@@ -18,6 +17,7 @@ its value (never below 0); its verdict is the first band whose bound the loss do
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -59,6 +59,11 @@ class Judge(Protocol[StateT_contra, MoveT]):
         """Why `best` beats `played`, when what the two moves did at once tells; else None."""
         ...
 
+    def ceiling(self, state: StateT_contra) -> float:
+        """The largest expected margin a chart shows (a game that values a decided match as
+        its target says the target: past it nothing is more won)."""
+        ...
+
 
 def verdict(loss: float, bands: Bands) -> str:
     """The name of the first band whose bound `loss` does not pass."""
@@ -77,6 +82,7 @@ class Decision(Generic[MoveT]):
     margin_before: int  # match totals at the start of the round: the seat's side minus the best other
     bands: Bands
     reason: str | None = None  # why the pro's move is better, when the game's events tell (`Judge.reason`)
+    ceiling: float = math.inf  # `Judge.ceiling`: the expected margin is shown within plus or minus it
 
     @property
     def loss(self) -> float:
@@ -90,8 +96,10 @@ class Decision(Generic[MoveT]):
     @property
     def expected_margin(self) -> float:
         """The pro's expected match margin at the round's end after the move played: the
-        totals before the round plus the played move's value (the chart's point)."""
-        return self.margin_before + dict(self.values)[self.played]
+        totals before the round plus the played move's value (the chart's point), within
+        plus or minus `ceiling`."""
+        margin = self.margin_before + dict(self.values)[self.played]
+        return max(-self.ceiling, min(self.ceiling, margin))
 
 
 def review(
@@ -105,8 +113,8 @@ def review(
             values = judge.values(state, seat, decision_seed(seed, ply), worlds)
             ranked = tuple(sorted(values.items(), key=lambda item: (-item[1], str(item[0]))))
             best = ranked[0][0]
-            margin = judge.margin(state, seat)
-            yield Decision(ply, move, best, ranked, margin, judge.bands, judge.reason(state, move, best))
+            margin, reason = judge.margin(state, seat), judge.reason(state, move, best)
+            yield Decision(ply, move, best, ranked, margin, judge.bands, reason, judge.ceiling(state))
         state = state.apply(move)
 
 

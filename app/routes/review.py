@@ -24,5 +24,6 @@ def review_page(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
     if not reviewable(loaded):
         return error_page(request, lang, "msg_review_unavailable", 409)
     reviews: Reviews = request.app.state.reviews
-    view = review_view(loaded, reviews.ask(loaded), lang, web_game(loaded.match.game).move_words)
+    web = web_game(loaded.match.game)
+    view = review_view(loaded, reviews.ask(loaded), lang, web.move_words, web.title(lang))
     return render(request, "review.html", lang, rv=view)

@@ -49,11 +49,15 @@ REVIEW_WORLDS = 500
 """Worlds per decision: a whole two-seat match in 6 to 17 s on one core, no decision over 1.5 s
 (docs/benchmarks.md, "Reviews")."""
 
-REASONS = ("match_given", "jack_hanged")
+REASONS = ("match_given", "jack_hanged", "new_trump_better", "this_trump_better")
 """Why the pro's move is better, when what the two moves did at once says so: the move played
 ended the match in the other side's favour (a "take one" that gave the game) and the pro's did
 not; the move played finished a trick in which the other side took the seat's side's jack of
-trumps (hanged it, 3 points to them) and the pro's did not."""
+trumps (hanged it, 3 points to them) and the pro's did not. For the deal's decisions, what the
+pro's search compared: the pro expected more from a new trump (it begs or runs where the seat
+stood or took one), or from this one (the other way round)."""
+
+KEEPS_TRUMP = {"stand", "one"}  # the decisions that play the round with the trump turned up
 
 _IN_SIGHT = ("2C", "3C", "4C", "5C", "6C", "7C", "AC", "AD", "AS", "2H", "3H", "4H", "7H")
 BEG_TO_ANSWER = (
@@ -82,6 +86,10 @@ class Judge:
     def reason(self, state: MatchState, played: Move, best: Move) -> str | None:
         return reason(state, played, best)
 
+    def ceiling(self, state: MatchState) -> float:
+        """A match decided is worth the target (`match_value`): the chart stops there."""
+        return float(state.rules.target)
+
 
 def reason(state: MatchState, played: Move, best: Move) -> str | None:
     """The first of `REASONS` that tells the two moves apart, or None."""
@@ -93,6 +101,8 @@ def reason(state: MatchState, played: Move, best: Move) -> str | None:
         return "match_given"
     if _hanged(made, side, state.trump) and not _hanged(instead, side, state.trump):
         return "jack_hanged"
+    if played.decision and best.decision:
+        return "new_trump_better" if played.decision in KEEPS_TRUMP else "this_trump_better"
     return None
 
 

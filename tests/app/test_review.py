@@ -51,7 +51,9 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
             assert float(li["data-loss"]) > 0
     fine = sum(li["data-verdict"] in ("best", "good") for li in items)
     assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {round(100 * fine / len(items))}%"
-    assert len(dom(page).select("#review-chart circle")) == len(items)  # a point a decision, each a link
+    points = dom(page).select("#review-chart a")
+    assert len(points) == len(items)  # a point a decision, each a link to the position after the move
+    assert [p["href"] for p in points] == [f"{url}/replay?ply={ply + 1}" for ply in expected]
     assert len(dom(page).select("#review-chart-table tbody tr")) == len(items)
     costliest = [float(li["data-loss"]) for li in dom(page).select("#review-costliest li")]
     assert costliest == sorted(costliest, reverse=True) and len(costliest) <= 3
@@ -98,7 +100,7 @@ def test_an_all_fours_match_is_reviewed_decisions_and_cards_alike(client, app):
             assert t("fa", words[move.decision]) in li.select_one(".played").get_text()
         else:
             assert li.select(".played .mini")
-    assert len(dom(page).select("#review-chart circle")) == len(items)
+    assert len(dom(page).select("#review-chart a")) == len(items)
 
 
 def game_start(loaded):

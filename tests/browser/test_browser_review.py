@@ -41,9 +41,9 @@ def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page
         assert shown == decisions
         verdicts = page.eval_on_selector_all("#review-decisions li", "ls => ls.map(l => l.dataset.verdict)")
         assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
-        assert page.locator("#review-chart circle").count() == len(decisions)
+        assert page.locator("#review-chart a").count() == len(decisions)
         assert page.locator("#review-chart").is_visible() and page.locator("#review-accuracy").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # nothing sideways
         assert violations(page) == []
-        page.click("#review-chart a >> nth=0")  # a point of the chart opens that position in the replay
-        page.wait_for_selector(f'#replay[data-ply="{decisions[0]}"]')
+        page.click("#review-chart a >> nth=0")  # a point of the chart opens the replay after that move
+        page.wait_for_selector(f'#replay[data-ply="{decisions[0] + 1}"]')

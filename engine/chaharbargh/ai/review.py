@@ -72,6 +72,9 @@ class Judge:
     def reason(self, state: MatchState, played: Move, best: Move) -> str | None:
         return reason(state, played, best)
 
+    def ceiling(self, state: MatchState) -> float:
+        return math.inf  # a value is a round's points: the chart shows them all
+
 
 def review(
     start: MatchState, moves: Sequence[Move], seat: int, seed: int, worlds: int = REVIEW_WORLDS
