@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.events import Event
+from engine.review import Decision
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -32,34 +33,13 @@ ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 
-class Reviewed(Protocol):
-    """One decision of a review (issue 27): the move played and the pro's best, every legal
-    move's value (best first), the loss, its verdict and the expected margin after the move."""
-
-    @property
-    def ply(self) -> int: ...
-    @property
-    def played(self) -> Any: ...
-    @property
-    def best(self) -> Any: ...
-    @property
-    def values(self) -> tuple[tuple[Any, float], ...]: ...
-    @property
-    def loss(self) -> float: ...
-    @property
-    def verdict(self) -> str: ...
-    @property
-    def expected_margin(self) -> float: ...
-    @property
-    def reason(self) -> str | None: ...
-
-
 @runtime_checkable
 class Reviewer(Protocol):
     """A game whose pro can review a seat's decisions (both games' can: `engine.review`)."""
 
-    def review(self, state: Any, moves: Sequence[Any], seat: int, seed: int) -> Iterator[Reviewed]:
-        """The decisions of `seat` as `moves` are played from `state`, one at a time."""
+    def review(self, state: Any, moves: Sequence[Any], seat: int, seed: int) -> Iterator[Decision[Any]]:
+        """The decisions of `seat` as `moves` are played from `state`, one at a time
+        (`engine.review.review` with the game's judge)."""
         ...
 
     def decision_count(self, state: Any, moves: Sequence[Any], seat: int) -> int:
