@@ -19,6 +19,7 @@ from .web import get_service, get_settings
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
+
 @dataclass
 class CardView:
     code: str
@@ -37,6 +38,7 @@ class CardView:
     shows: bool = False  # open hand: tapping this hand card shows it (the move `show:CODE`)
     note: str = ""  # said after the card's name: "your face-up card", "show the seven of clubs"
     motion: str = ""  # the table: how the card comes in (static/motion.css), e.g. "vt-enter-top"
+
 
 class TableRules(Protocol):
     """What the table's words need of either game's rules: how many play and who plays with whom."""
@@ -71,6 +73,7 @@ def card_view(card: Card, lang: str, **flags: Any) -> CardView:
         face=not card.is_number,
         **flags,
     )
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -305,9 +308,11 @@ def seat_name(seat: int, players: int, lang: str) -> str:
     """How a one-person table names a seat: "you", or the computer by where it sits (and the partner)."""
     return Seating(players).name(seat, lang)
 
+
 def side_name(side: int, rules: TableRules, lang: str) -> str:
     """A score's owner at a one-person table: a seat, or with four players a team."""
     return Seating(rules.players).side(side, rules, lang)
+
 
 def urls(match_id: str, secret: str) -> dict[str, str]:
     page = f"/m/{match_id}/{secret}"
@@ -328,6 +333,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "home": "/",
         "new": "/",
     }
+
 
 @dataclass(frozen=True)
 class ReplaySteps:

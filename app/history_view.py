@@ -129,9 +129,7 @@ def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
     d = digits_in(lang)
     out = []
     for level in LEVELS:
-        mine = [
-            i for i in items if i.match.level == level and i.over and not i.practice
-        ]
+        mine = [i for i in items if i.match.level == level and i.over and not i.practice]
         if not mine:
             continue
         won = lost = surs = 0

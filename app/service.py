@@ -55,8 +55,6 @@ CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
 
-
-
 State = Any
 """A match's state, of whichever game it is (its engine game's own state type): the service
 stores and replays every game alike and leaves the state to `Loaded.game`."""

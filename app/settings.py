@@ -77,10 +77,10 @@ def random_seed() -> int:
     return secrets.randbits(62)
 
 
-
 def now() -> datetime:
     """The time, in UTC (every time the app stores)."""
     return datetime.now(UTC)
+
 
 @dataclass(frozen=True)
 class Settings:

@@ -48,9 +48,7 @@ class Card:
         text = code.strip().upper()
         rank_name, suit = text[:-1], text[-1:]
         if rank_name not in RANK_NAMES or len(suit) != 1 or suit not in SUITS:
-            raise CardError(
-                f"not a card code: {code!r} (expected rank A, 2-10, J, Q or K then suit C, D, H or S)"
-            )
+            raise CardError(f"not a card code: {code!r} (expected rank A, 2-10, J, Q or K then suit C, D, H or S)")
         return CARDS[RANK_NAMES.index(rank_name) * 4 + SUITS.index(suit)]
 
     @staticmethod

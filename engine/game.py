@@ -64,7 +64,6 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
     position_format: str  # the name and version of its position text
     presets: tuple[str, ...]  # its named rule sets, the default first
 
-
     # --- rules -----------------------------------------------------------------------------
     def rules(self, players: int) -> RulesT:
         """The default rules at `players` seats; `ValueError` for a seat count it is not played at."""
@@ -162,7 +161,14 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
         ...
 
     def arena(
-        self, a: str, b: str, pairs: int, seed: int, rules: RulesT, processes: int, a_settings: dict[str, Any],
+        self,
+        a: str,
+        b: str,
+        pairs: int,
+        seed: int,
+        rules: RulesT,
+        processes: int,
+        a_settings: dict[str, Any],
         b_settings: dict[str, Any],
     ) -> dict[str, Any]:
         """Duplicate matches between levels `a` and `b` until `pairs` deck pairs are played: the

@@ -1,7 +1,7 @@
 """The project's entry points, needing nothing but Python 3.11+.
 
     python3 scripts/dev.py serve   # the app at http://127.0.0.1:8000
-    python3 scripts/dev.py test    # lint and every test (the database tests on SQLite and PostgreSQL)
+    python3 scripts/dev.py test    # lint, format check and every test (the database tests on SQLite and PostgreSQL)
     python3 scripts/dev.py lock    # re-resolve the lock files (after editing pyproject.toml)
     python3 scripts/dev.py catalogs   # compile the words (app/locale/*/LC_MESSAGES/messages.po to .mo)
     python3 scripts/dev.py prune --days 30   # delete matches abandoned for 30 days (see app/prune.py)
@@ -161,6 +161,7 @@ def test(args: list[str]) -> None:
     catalogs()
     ensure_test_packages()
     _run(PYTHON, "-m", "ruff", "check", ".")
+    _run(PYTHON, "-m", "ruff", "format", "--check", ".")
     _run(PYTHON, "-m", "mypy")  # --strict: the engine, the games' web parts and what they import (pyproject.toml)
     # Every core, each test file on one worker so that its servers and browser are shared; a
     # `-n` of one's own (`-n 0` for none) wins.

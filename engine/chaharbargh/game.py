@@ -35,7 +35,6 @@ class Chaharbargh:
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = tuple(PRESETS)
 
-
     def rules(self, players: int) -> Rules:
         return Rules(players=players)
 
@@ -108,7 +107,14 @@ class Chaharbargh:
         return bot(level, seed, **settings)
 
     def arena(
-        self, a: str, b: str, pairs: int, seed: int, rules: Rules, processes: int, a_settings: dict[str, Any],
+        self,
+        a: str,
+        b: str,
+        pairs: int,
+        seed: int,
+        rules: Rules,
+        processes: int,
+        a_settings: dict[str, Any],
         b_settings: dict[str, Any],
     ) -> dict[str, Any]:
         return run_arena(a, b, pairs, seed, rules, processes, a_settings, b_settings)

@@ -153,8 +153,18 @@ def test_every_combination_of_the_form_is_a_match_with_those_rules(client):
         {"players": "3", "preset": "pagat", "target": "11", "forced_capture": "off", "jack_sur": "1"},
         {"players": "4", "preset": "table", "target": "500", "sur_in_last_deal": "1", "sur_points": "1"},
         {"players": "2", "preset": "table", "target": "77", "surs_cancel": "1", "sur_cutoff": "40", "open_hand": "1"},
-        {"players": "4", "preset": "pagat", "target": "90", "forced_capture": "hand", "open_hand": "1",
-         "sur_points": "100", "sur_cutoff": "500", "jack_sur": "1", "sur_in_last_deal": "1", "surs_cancel": "1"},
+        {
+            "players": "4",
+            "preset": "pagat",
+            "target": "90",
+            "forced_capture": "hand",
+            "open_hand": "1",
+            "sur_points": "100",
+            "sur_cutoff": "500",
+            "jack_sur": "1",
+            "sur_in_last_deal": "1",
+            "surs_cancel": "1",
+        },
     ]
     for combo in combos:
         response = client.post("/matches", data={"level": "pro", "house": "1", **combo}, follow_redirects=False)
@@ -175,8 +185,10 @@ def test_fields_left_out_take_the_presets_values_doubled_with_four_players(clien
         ({"preset": "pagat"}, Rules.preset("pagat")),
         ({"preset": "pagat", "players": "4"}, Rules.preset("pagat", players=4)),
         ({"players": "4", "target": "100"}, Rules(players=4, target=100)),
-        ({"preset": "pagat", "sur_cutoff": "", "house": "1", "surs_cancel": "1", "forced_capture": "card"},
-         Rules.preset("pagat", sur_cutoff=None)),
+        (
+            {"preset": "pagat", "sur_cutoff": "", "house": "1", "surs_cancel": "1", "forced_capture": "card"},
+            Rules.preset("pagat", sur_cutoff=None),
+        ),
     ):
         response = client.post("/matches", data={"level": "easy", **data}, follow_redirects=False)
         assert response.status_code == 303
@@ -203,9 +215,18 @@ def test_the_home_form_starts_at_the_presets_values_and_reads_the_address(client
         return form_of(client.get(url).text)
 
     plain = form("/")
-    assert plain == {"house": "1", "game": "chaharbargh", "players": "2", "level": "easy", "preset": "table",
-                     "target": "62", "forced_capture": "hand", "sur_points": "5", "sur_cutoff": "",
-                     "name": ""}  # the creator's name, for the friends they invite (issue 26)
+    assert plain == {
+        "house": "1",
+        "game": "chaharbargh",
+        "players": "2",
+        "level": "easy",
+        "preset": "table",
+        "target": "62",
+        "forced_capture": "hand",
+        "sur_points": "5",
+        "sur_cutoff": "",
+        "name": "",
+    }  # the creator's name, for the friends they invite (issue 26)
     four = form("/?players=4&open_hand=1")
     assert four["target"] == "124" and four["sur_points"] == "10" and four["open_hand"] == "1"
     pagat = form("/?preset=pagat&players=3&target=40&jack_sur=1")

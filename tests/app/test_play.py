@@ -382,8 +382,11 @@ def test_unknown_match_and_wrong_secret_are_404(client):
 
 def test_a_too_large_body_is_refused(client):
     url = start(client, BASE)
-    response = client.post(url + "/move", content=b"ply=0&card=" + b"7C" * 20000,
-                           headers={"content-type": "application/x-www-form-urlencoded"})
+    response = client.post(
+        url + "/move",
+        content=b"ply=0&card=" + b"7C" * 20000,
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert response.status_code == 413
     assert state_of(client, url).ply == 0
 
@@ -553,9 +556,10 @@ def test_the_move_table_refuses_a_second_row_for_a_ply(client):
     match_id = url.split("/")[2]
     with client.app.state.service.engine.begin() as conn, pytest.raises(IntegrityError):
         for _ in range(2):
-            conn.execute(text(
-                "INSERT INTO move (match_id, ply, seat, move, created_at) VALUES (:m, 0, 0, '7C', '2026-01-01')"
-            ), {"m": match_id})
+            conn.execute(
+                text("INSERT INTO move (match_id, ply, seat, move, created_at) VALUES (:m, 0, 0, '7C', '2026-01-01')"),
+                {"m": match_id},
+            )
 
 
 # --- language and access -------------------------------------------------------------------

@@ -112,8 +112,18 @@ def test_only_a_match_started_is_kept(client):
 
 @pytest.mark.parametrize(
     "stored",
-    ["3 players", ["players", "3"], 3, None, {"players": 3}, {"players": "9", "level": "oracle"}, {"target": "31abc"},
-     {"target": "10"}, {"game": "allfours", "players": "3"}, {"game": "poker"}],  # fmt: skip
+    [
+        "3 players",
+        ["players", "3"],
+        3,
+        None,
+        {"players": 3},
+        {"players": "9", "level": "oracle"},
+        {"target": "31abc"},
+        {"target": "10"},
+        {"game": "allfours", "players": "3"},
+        {"game": "poker"},
+    ],  # fmt: skip
 )
 def test_settings_that_do_not_fit_are_the_defaults(client, stored):
     defaults = form_of(client.get("/").text)

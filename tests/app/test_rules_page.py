@@ -46,8 +46,9 @@ def test_every_example_is_legal_and_its_claim_holds_in_the_engine(ex: Example):
             else (r.leftover.seat, codes(r.leftover.cards)) == (claim["leftover"][0], set(claim["leftover"][1]))
         ),
         "totals": lambda: tuple(s.total for s in r.score) == claim["totals"],
-        "clubs_to": lambda: [i for i, s in enumerate(r.score) if s.clubs_points] == (
-            [] if claim["clubs_to"] is None else [claim["clubs_to"]]
+        "clubs_to": lambda: (
+            [i for i, s in enumerate(r.score) if s.clubs_points]
+            == ([] if claim["clubs_to"] is None else [claim["clubs_to"]])
         ),
         "winner": lambda: r.round_over and r.winner == claim["winner"],
         "round_over": lambda: r.round_over is claim["round_over"],

@@ -136,11 +136,7 @@ def test_the_open_hand_asks_the_person_to_show_a_card_and_shows_every_seats(clie
             t("en", "seat_showed", who=who, card=card_name(face_up[0], "en"))
         )
     state = state_of(client, url)
-    assert (
-        state.turn == 0
-        and not state.must_show
-        and game_state(response.text)[0] == "your-turn"
-    )
+    assert state.turn == 0 and not state.must_show and game_state(response.text)[0] == "your-turn"
     rows = (
         client.app.state.service.engine.connect()
         .execute(text("SELECT move FROM move WHERE match_id = :m ORDER BY ply"), {"m": url.split("/")[2]})

@@ -81,9 +81,7 @@ def test_a_person_seat_waits_for_its_friend_who_joins_by_the_invite_and_sees_onl
     for page_html, seat, other in ((theirs, 0, 1), (mine, 1, 0)):
         shown = {b["data-card"] for b in dom(page_html).select("#hand [data-card]")}
         assert shown == {str(c) for c in state.hand(seat)}
-        assert not {str(c) for c in state.hand(other)} & {
-            e["data-card"] for e in dom(page_html).select("[data-card]")
-        }
+        assert not {str(c) for c in state.hand(other)} & {e["data-card"] for e in dom(page_html).select("[data-card]")}
     assert creator_secret not in mine and invite.split("/")[-1] not in mine
     assert seat_url.split("/")[-1] not in theirs
 

@@ -30,8 +30,11 @@ def url(client) -> str:
 MALFORMED = {
     "a negative ply": {"ply": "-1", "card": "7C"},
     "a ply of seven digits": {"ply": "1000000", "card": "7C"},
-    "too many cards taken": {"ply": "0", "card": "7C", "take": ["AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C",
-                                                                 "10C", "JC", "QC", "KC", "AD", "2D"]},
+    "too many cards taken": {
+        "ply": "0",
+        "card": "7C",
+        "take": ["AC", "2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C", "JC", "QC", "KC", "AD", "2D"],
+    },
     "an undo count that is no number": {"ply": "0", "card": "7C", "undos": "many"},
 }
 
@@ -113,8 +116,10 @@ def test_an_engine_refusal_is_the_table_with_its_reason(client, url, monkeypatch
 PAGE_MODULES = [
     *sorted((ROOT / "app" / "routes").glob("*.py")),
     *sorted((ROOT / "app" / "games").rglob("*.py")),  # each game's views, pages and routes
-    *(ROOT / "app" / name for name in ("web.py", "errors.py", "forms.py", "common_views.py", "home_form.py",
-                                       "history_view.py", "main.py")),
+    *(
+        ROOT / "app" / name
+        for name in ("web.py", "errors.py", "forms.py", "common_views.py", "home_form.py", "history_view.py", "main.py")
+    ),
 ]
 
 

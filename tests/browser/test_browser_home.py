@@ -140,8 +140,6 @@ def test_without_javascript(home_server, new_page, lang, size):
     assert started(home_server, page).state.rules == Rules(players=4)
 
 
-
-
 class Traffic:
     """What the page fetches, read from chromium's network events: bytes on the wire per address,
     and which requests the browser's cache answered."""

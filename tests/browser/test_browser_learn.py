@@ -101,7 +101,7 @@ def walk_practice(page) -> list[str]:
     best = page.get_attribute("#hand .hint-value.best", "data-hint")
     assert max(values, key=lambda card: float(values[card].translate(FROM_PERSIAN))) == best
     page.click("#hint-select")
-    page.wait_for_selector('#action:not([disabled])')
+    page.wait_for_selector("#action:not([disabled])")
     assert hint_values(page) == values, "hints stay while the move is chosen"
     page.click("#action")
     page.wait_for_selector('#game[data-state="computer-turn"]')

@@ -33,8 +33,6 @@ OVERLAP = """([a, b]) => {
 }"""
 
 
-
-
 BELOW = """([a, b]) => document.querySelector(a).getBoundingClientRect().top
     >= document.querySelector(b).getBoundingClientRect().bottom"""
 

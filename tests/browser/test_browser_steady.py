@@ -42,7 +42,6 @@ PLACES = """() => {
 }"""
 
 
-
 def places_over_a_round(page: Page, service: MatchService, match, check_text: bool) -> list[dict]:
     """Play the match's first round through the service, opening the table at each of the
     person's turns; the places of the hand and the action button each time (and once a card is

@@ -32,8 +32,9 @@ def test_score_lines_name_the_cards_behind_each_item():
     assert "lines" not in ours.to_dict(), "the record format stays chaharbargh-record/1"
 
 
-@pytest.mark.parametrize("rules", [Rules(target=31), Rules(players=3, target=25), Rules(players=4, target=40)],
-                         ids=["2p", "3p", "4p"])
+@pytest.mark.parametrize(
+    "rules", [Rules(target=31), Rules(players=3, target=25), Rules(players=4, target=40)], ids=["2p", "3p", "4p"]
+)
 def test_a_finished_rounds_piles_hold_what_each_side_took_and_match_its_score(rules):
     rng = random.Random(4)
     for seed in range(20):
@@ -100,7 +101,12 @@ def test_a_view_shows_the_points_already_won_this_round():
     ours, other = observation(state, 1).points
     assert (ours.total, other.total) == (16, 3)
     assert {line.item: line.points for line in ours.lines} == {
-        "clubs": 7, "ten_of_diamonds": 3, "two_of_clubs": 0, "aces": 1, "jacks": 0, "surs": 5
+        "clubs": 7,
+        "ten_of_diamonds": 3,
+        "two_of_clubs": 0,
+        "aces": 1,
+        "jacks": 0,
+        "surs": 5,
     }
 
 
@@ -108,7 +114,8 @@ def test_the_clubs_count_in_a_round_in_play_only_once_a_side_is_sure_of_them():
     # Three players, 5 / 3 / 2 clubs so far: at the round's end the 5 would win (the most, R10
     # for three), but 8 clubs are still to be taken, so nobody has won them yet.
     piles = [parse_cards("AC 2C 3C 4C 5C"), parse_cards("6C 7C 8C"), parse_cards("9C 10C")]
-    state = from_position([parse_cards("KD"), parse_cards("QD"), parse_cards("JD")], parse_cards("5H"),
-                          Rules(players=3), captured=piles)
+    state = from_position(
+        [parse_cards("KD"), parse_cards("QD"), parse_cards("JD")], parse_cards("5H"), Rules(players=3), captured=piles
+    )
     assert [p.clubs_points for p in observation(state, 0).points] == [0, 0, 0]
     assert [p.total for p in observation(state, 0).points] == [1 + 2, 0, 0]  # the ace of clubs and the 2 of clubs

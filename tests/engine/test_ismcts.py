@@ -1,6 +1,5 @@
 """Information-set MCTS (the benchmark level ``pro-ismcts``): legal, deterministic, fair, sensible."""
 
-
 import pytest
 
 from engine import Rules, bot, from_position, new_match, observation

@@ -135,7 +135,15 @@ def test_record_format_fields():
     assert set(first["moves"][0]) == {"seat", "card", "takes", "sur"}
     assert len(first["score"]) == 2, "four players score as two teams"
     assert set(first["score"][0]) == {
-        "clubs", "clubs_points", "ten_of_diamonds", "two_of_clubs", "aces", "jacks", "surs", "sur_points", "total"
+        "clubs",
+        "clubs_points",
+        "ten_of_diamonds",
+        "two_of_clubs",
+        "aces",
+        "jacks",
+        "surs",
+        "sur_points",
+        "total",
     }
     # R11: the winner is the side with the highest total, and the totals are the rounds' sums
     sums = [sum(r["score"][side]["total"] for r in data["rounds"]) for side in (0, 1)]

@@ -78,8 +78,19 @@ def test_legal_move_counts_on_fixed_positions(hand, table, mode, count):
 def test_several_sets_each_their_own_move():
     moves = sorted(str(m) for m in legal_moves(parse_cards("6H 2D 3S AC"), parse_cards("5C 5D 4H 3C 2S")))
     assert moves == sorted(
-        ["6H+5C", "6H+5D", "6H+2S+3C", "2D+4H+5C", "2D+4H+5D", "2D+2S+3C+4H",
-         "3S+3C+5C", "3S+3C+5D", "AC+5C+5D", "AC+2S+3C+5C", "AC+2S+3C+5D"]
+        [
+            "6H+5C",
+            "6H+5D",
+            "6H+2S+3C",
+            "2D+4H+5C",
+            "2D+4H+5D",
+            "2D+2S+3C+4H",
+            "3S+3C+5C",
+            "3S+3C+5D",
+            "AC+5C+5D",
+            "AC+2S+3C+5C",
+            "AC+2S+3C+5D",
+        ]
     )
 
 

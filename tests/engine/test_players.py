@@ -137,8 +137,9 @@ def test_open_hand_cards_stay_in_their_hand_in_every_world():
 
 
 @pytest.mark.parametrize("level", [*sorted(LEVELS), "greedy", "oracle"])
-@pytest.mark.parametrize("rules", [Rules(target=31), Rules(players=3, target=20), Rules(players=4, target=30)],
-                         ids=["2p", "3p", "4p"])
+@pytest.mark.parametrize(
+    "rules", [Rules(target=31), Rules(players=3, target=20), Rules(players=4, target=30)], ids=["2p", "3p", "4p"]
+)
 def test_every_level_plays_whole_matches(level, rules):
     """Every move is legal (`apply` refuses any other), the match ends as R11 says, and the same
     seeds play the same match again: fixed worlds, not a time budget, so no clock decides a move."""
@@ -310,8 +311,27 @@ def test_arena_command_line_takes_seats_and_house_rules(capsys):
 
 
 def test_arena_command_line_prints_json(capsys):
-    assert cli_main(["arena", "--a", "easy", "--b", "random", "--pairs", "2", "--seed", "3", "--target", "31",
-                     "--processes", "1", "--json"]) == 0
+    assert (
+        cli_main(
+            [
+                "arena",
+                "--a",
+                "easy",
+                "--b",
+                "random",
+                "--pairs",
+                "2",
+                "--seed",
+                "3",
+                "--target",
+                "31",
+                "--processes",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     summary = json.loads(capsys.readouterr().out)
     same = run_arena("easy", "random", pairs=2, seed=3, rules=Rules(target=31), processes=1)
     timing = ("a_move_ms", "b_move_ms")

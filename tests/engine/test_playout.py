@@ -18,8 +18,13 @@ from engine.chaharbargh.ai.playout import (
 from engine.chaharbargh.match import from_position
 from engine.chaharbargh.scoring import side_totals
 
-RULE_SETS = [Rules(), Rules(forced_capture="card"), Rules(forced_capture="off", jack_sur=True), Rules(players=3),
-             Rules(players=4)]
+RULE_SETS = [
+    Rules(),
+    Rules(forced_capture="card"),
+    Rules(forced_capture="off", jack_sur=True),
+    Rules(players=3),
+    Rules(players=4),
+]
 
 
 def public_state_for(cards, rules):
@@ -74,8 +79,11 @@ def test_random_playouts_choose_uniformly_among_legal_moves(forced, seed):
     assert all(abs(count - expected) < 0.2 * expected for count in seen.values()), seen
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(forced_capture="card"), Rules(players=3, forced_capture="off")],
-                         ids=lambda r: f"{r.players}p-{r.forced_capture}")
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(forced_capture="card"), Rules(players=3, forced_capture="off")],
+    ids=lambda r: f"{r.players}p-{r.forced_capture}",
+)
 def test_every_turn_of_a_random_round_is_uniform_among_the_legal_moves(rules):
     """Whatever the turn (a card placed from a hand of 4, 3 or 2, one card or several that can
     capture, a milder forced capture), the chosen move's place in the public list of legal

@@ -245,8 +245,7 @@ def test_every_one_of_1500_pipelined_requests_is_answered_in_order(served):
     """Held requests are not lost: one connection pipelining 1,500 requests gets 1,500 answers,
     in the order asked (every tenth is a 404, so the order shows)."""
     requests = b"".join(
-        b"GET /%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (b"nowhere" if i % 10 == 9 else b"health")
-        for i in range(1500)
+        b"GET /%s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % (b"nowhere" if i % 10 == 9 else b"health") for i in range(1500)
     )
     with socket.create_connection(served) as sock:
         sock.sendall(requests)

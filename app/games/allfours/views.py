@@ -140,6 +140,7 @@ def move_text(move: Move, lang: str) -> str:
 def cut_words(cut: Cut, seating: Seating, lang: str) -> str:
     """The cut for the first deal in words: each seat's card, again for each tie, and who deals.
     The engine says who tied (another attempt) and who cut highest (``cut.dealer``)."""
+
     def one(c: CutCard) -> str:
         return t(lang, "af_said", who=seating.name(c.seat, lang), what=card_name(str(c.card), lang))
 

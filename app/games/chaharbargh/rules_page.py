@@ -87,18 +87,19 @@ class RulesPage:
 
 # --- one example ---------------------------------------------------------------------------
 
+
 def seat_name(seat: int, players: int, lang: str) -> str:
     return rt(lang, "seat_0") if seat == 0 else rt(lang, f"seat_{seat}_of_{players}")
 
 
 def _short(card: Card) -> str:
-    """"7♣": the card's index and suit sign, as on the card itself."""
+    """ "7♣": the card's index and suit sign, as on the card itself."""
     view = card_view(card, "en")
     return view.index + view.symbol
 
 
 def _move_text(move: Move) -> str:
-    """"6♥ + 2♠ + 3♦" (the template isolates it left to right inside a Persian sentence)."""
+    """ "6♥ + 2♠ + 3♦" (the template isolates it left to right inside a Persian sentence)."""
     return " + ".join(_short(c) for c in (move.card, *sorted(move.takes)))
 
 
@@ -321,14 +322,22 @@ def _value(value: object, lang: str) -> str:
 def rules_page(lang: str) -> RulesPage:
     d = digits_in(lang)
     two, three, four = Rules(), Rules(players=3), Rules(players=4)
-    fill = {"deals": d(two.deals_per_round), "sur": d(two.sur_points), "four": d(four.sur_points),
-            "target": d(two.target), "target_four": d(four.target), "low": d(TARGET_RANGE[0]),
-            "high": d(TARGET_RANGE[1]), "sur_low": d(SUR_POINTS_RANGE[0]), "sur_high": d(SUR_POINTS_RANGE[1]),
-            "cut_low": d(SUR_CUTOFF_RANGE[0]), "cut_high": d(SUR_CUTOFF_RANGE[1])}
+    fill = {
+        "deals": d(two.deals_per_round),
+        "sur": d(two.sur_points),
+        "four": d(four.sur_points),
+        "target": d(two.target),
+        "target_four": d(four.target),
+        "low": d(TARGET_RANGE[0]),
+        "high": d(TARGET_RANGE[1]),
+        "sur_low": d(SUR_POINTS_RANGE[0]),
+        "sur_high": d(SUR_POINTS_RANGE[1]),
+        "cut_low": d(SUR_CUTOFF_RANGE[0]),
+        "cut_high": d(SUR_CUTOFF_RANGE[1]),
+    }
 
     def ex(keys: Iterable[str]) -> list[ExampleView]:
         return [example_view(k, lang) for k in keys]
-
 
     sections = []
     for n, keys in RULE_EXAMPLES.items():
@@ -350,7 +359,10 @@ def rules_page(lang: str) -> RulesPage:
 
     presets = {name: Rules.preset(name).to_dict() for name in ("table", "pagat")}
     house = SectionView(
-        "house", "", rt(lang, "house_title"), [rt(lang, "house_p1")],
+        "house",
+        "",
+        rt(lang, "house_title"),
+        [rt(lang, "house_p1")],
         options=[
             OptionView(
                 rt(lang, f"opt_{o}"), rt(lang, f"opt_{o}_text", **fill), ex(keys), START[o], rt(lang, "start_option"), o
@@ -364,7 +376,10 @@ def rules_page(lang: str) -> RulesPage:
     sections.append(house)
     sections.append(
         SectionView(
-            "players", "", rt(lang, "players_title"), [],
+            "players",
+            "",
+            rt(lang, "players_title"),
+            [],
             options=[
                 OptionView(
                     "",

@@ -147,6 +147,7 @@ def why_dimmed(lesson: Lesson, card: str, lang: str) -> str:
 
 # Explaining moves the engine refuses --------------------------------------------------------
 
+
 def _lang(lang: str) -> str:
     return lang if lang in LANGS else "fa"
 

@@ -188,9 +188,7 @@ def _options(view: Observation, card: Card) -> list[Move]:
     return [m for m in view.legal_moves if m.card == card]
 
 
-def select(
-    view: Observation, card: str | None, takes: list[str], pick: str | None, toggle: str | None
-) -> Selection:
+def select(view: Observation, card: str | None, takes: list[str], pick: str | None, toggle: str | None) -> Selection:
     """The selection after tapping a hand card (`pick`) or a table card (`toggle`).
 
     `card` and `takes` are the selection so far. Codes that are not cards, a picked card not in
@@ -462,7 +460,11 @@ def board(view: Observation, sel: Selection, lang: str, my_turn: bool) -> Board:
 
 
 def seats_view(
-    view: Observation, lang: str, level: str, loaded_turn: int | None, seating: Seating | None = None,
+    view: Observation,
+    lang: str,
+    level: str,
+    loaded_turn: int | None,
+    seating: Seating | None = None,
     levels: Sequence[str] = (),
 ) -> list[SeatView]:
     """Every seat but the person's, in order of play from theirs, each with what the person may
@@ -663,7 +665,7 @@ def table_view(
     moves, log_finished = view.moves, False
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
-    shown = moves[-max(6, 2 * players):]
+    shown = moves[-max(6, 2 * players) :]
     log = [move_line(p.seat, p, lang, players, seating) for p in shown]
     others_moves = [p for p in moves if p.seat != seating.viewer]
     computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None

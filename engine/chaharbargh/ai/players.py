@@ -350,6 +350,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 }
 """The levels offered to players (the oracle is not one)."""
 
+
 def PlainProPlayer(seed: int | None = None, **settings: Any) -> ProPlayer:  # noqa: N802 - a level, named like the others
     """Pro without pruning: every legal move played out in every world (pro before issue 14)."""
     return ProPlayer(seed, prune=None, **settings)

@@ -477,7 +477,6 @@ def play_out(
     return state
 
 
-
 def scored_playout(
     state: Round, rng: random.Random, rules: Rules, randomness: float, deal_only: bool
 ) -> Sequence[float]:

@@ -103,9 +103,7 @@ def sample_world(view: Observation, evidence: Evidence, rng: random.Random) -> R
             unseen &= ~mask_of(shown)
     pool = ids_of(unseen)
     # The most constrained opponents choose first, so a tight one is not left without cards.
-    order = sorted(
-        (s for s in range(n) if s != view.seat), key=lambda s: -(evidence.ruled_out[s] & unseen).bit_count()
-    )
+    order = sorted((s for s in range(n) if s != view.seat), key=lambda s: -(evidence.ruled_out[s] & unseen).bit_count())
     for seat in order:
         need = view.hand_counts[seat] - len(hands[seat])
         allowed = [c for c in pool if not evidence.ruled_out[seat] >> c & 1]
