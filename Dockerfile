@@ -45,5 +45,5 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=15s --retries=3 \
 # factory puts the secret-redacting filter on uvicorn's access log, so the log stays on.
 # app.serving's protocol closes connections that send nothing for the keep-alive or do not
 # deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT seconds; --limit-concurrency answers 503
-# at once past 500 connections per worker (the same flags as scripts/dev.py serve).
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --proxy-headers --http app.serving:Protocol --timeout-keep-alive 5 --limit-concurrency 500 --timeout-graceful-shutdown 5"]
+# at once past 1,000 connections per worker (the same flags as scripts/dev.py serve).
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn --factory app.main:create_app --host 0.0.0.0 --port 8000 --proxy-headers --http app.serving:Protocol --timeout-keep-alive 5 --limit-concurrency 1000 --timeout-graceful-shutdown 5"]

@@ -15,6 +15,7 @@ from .i18n import card_name, digits, join, nt, t
 from .reviews import reviewable
 from .seats import PHRASES
 from .service import HUMAN, Loaded, watch_key
+from .streams import WATCH_POLL_MS
 from .web import get_service, get_settings
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -230,6 +231,8 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     refresh_ms = settings.refresh_ms
     rematch_address = service.rematch_address(loaded) if loaded.over else None
     live = not loaded.over and not loaded.practice  # a person's moves and the computer's come on it
+    if getattr(request.state, "without_stream", False):  # a watch page past its match's spectators' streams
+        live, refresh_ms = False, WATCH_POLL_MS
     now = service.clock()
     left = loaded.seconds_left(now)
     seating = seating_of(loaded)

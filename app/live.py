@@ -25,16 +25,19 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
 
 LOG = logging.getLogger("chaharbargh.live")
 CHANNEL = "chaharbargh_news"
 NOTIFY = text("SELECT pg_notify(:channel, :match)")
 
 
+T = TypeVar("T")
 Answered = tuple[int, str]  # a request's seat, and the version its answer showed
 
 
@@ -64,10 +67,17 @@ class Doorbell(asyncio.Event):
 
 
 class News:
-    """This process's open streams, by match id; `publish` may be called from any thread."""
+    """This process's open streams, by match id; `publish` may be called from any thread.
+
+    Each match with open streams also has a generation, one more with every news of it, and the
+    table each view of it showed at that generation (`shared`): the streams of one view (a
+    person's seat, or every spectator) read and draw a change once between them, so a move
+    costs the same whether one stream or hundreds show it."""
 
     def __init__(self) -> None:
         self._streams: dict[str, set[Doorbell]] = {}
+        self._generations: dict[str, int] = {}
+        self._shared: dict[str, dict[Hashable, tuple[int, asyncio.Future[Any]]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
 
@@ -86,10 +96,8 @@ class News:
                 streams.discard(changed)
                 if not streams:
                     self._streams.pop(match_id, None)
-
-    def open_streams(self) -> int:
-        with self._lock:
-            return sum(len(s) for s in self._streams.values())
+                    self._generations.pop(match_id, None)
+                    self._shared.pop(match_id, None)
 
     def publish(self, match_id: str, answered: Answered | None = None) -> None:
         """Tell this process's streams of `match_id` that it changed (`answered`: by the request
@@ -97,12 +105,33 @@ class News:
         self.wake(match_id, answered)
 
     def wake(self, match_id: str, answered: Answered | None = None) -> None:
+        """Ring the match's bells on the event loop: one call across threads for all of them."""
         with self._lock:
-            loop, streams = self._loop, list(self._streams.get(match_id, ()))
-        if loop is None or not streams or loop.is_closed():
-            return
+            loop = self._loop
+            if loop is None or match_id not in self._streams or loop.is_closed():
+                return
+        loop.call_soon_threadsafe(self._ring, match_id, answered)
+
+    def _ring(self, match_id: str, answered: Answered | None) -> None:
+        with self._lock:
+            streams = list(self._streams.get(match_id, ()))
+            if streams:
+                self._generations[match_id] = self._generations.get(match_id, 0) + 1
         for changed in streams:
-            loop.call_soon_threadsafe(changed.ring, answered)
+            changed.ring(answered)
+
+    async def shared(self, match_id: str, view: Hashable, make: Callable[[], T]) -> T:
+        """What `make` gives for `view` of the match since its last news: made once, in a worker
+        thread, for every stream that asks before the next news (a stream that ends meanwhile
+        leaves it to the others). On the event loop."""
+        with self._lock:
+            generation = self._generations.get(match_id, 0)
+            views = self._shared.setdefault(match_id, {})
+            made = views.get(view)
+            if made is None or made[0] != generation:
+                made = generation, asyncio.ensure_future(run_in_threadpool(make))
+                views[view] = made
+        return cast(T, await asyncio.shield(made[1]))
 
     def close(self) -> None:
         """Stop listening (a PostgreSQL listener's thread); streams end with their connections."""

@@ -20,6 +20,7 @@ from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_
 from .service import MatchService
 from .sessions import SessionCookie
 from .settings import ROOT, Settings
+from .streams import StreamBudget
 from .wire import Compression, ServeStatic, assets_for
 
 # The form parser refuses files; its own size limits stay above the body limit (BodyLimit), so
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     engine = make_engine(settings.database_url)
     app.state.news = news_for(engine)
+    app.state.streams = StreamBudget(settings.stream_caps)
     app.state.service = MatchService(
         engine,
         settings.bot_settings,

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .streams import StreamCaps
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DB = ROOT / "data" / "chaharbargh.db"
 
@@ -107,6 +109,9 @@ class Settings:
     `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted).
     `rate_storage` is where the counts live: `memory://` (this process), or a storage URI the
     library knows (`redis://host:6379`) to share them between processes and servers.
+
+    `stream_caps`: the most event streams a process holds, in all and per client address, seat
+    and match's spectators (app/streams.py).
     """
 
     database_url: str
@@ -126,6 +131,7 @@ class Settings:
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
     review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
+    stream_caps: StreamCaps = StreamCaps()
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -142,7 +148,19 @@ class Settings:
             rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
             refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
+            stream_caps=stream_caps(),
         )
+
+
+def stream_caps() -> StreamCaps:
+    """`CHAHARBARGH_STREAMS_PER_WORKER`, `…_PER_CLIENT`, `…_PER_SEAT` and `CHAHARBARGH_WATCHERS_PER_MATCH`
+    (0: no cap), each defaulting to `StreamCaps`'s."""
+    default = StreamCaps()
+    names = {"worker": "STREAMS_PER_WORKER", "client": "STREAMS_PER_CLIENT", "seat": "STREAMS_PER_SEAT"}
+    names["watchers"] = "WATCHERS_PER_MATCH"
+    return StreamCaps(
+        **{cap: int(os.environ.get(f"CHAHARBARGH_{name}", getattr(default, cap))) for cap, name in names.items()}
+    )
 
 
 PRUNE_UNFINISHED_DAYS = 30  # an unfinished match nobody touched for this long is abandoned

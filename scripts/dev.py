@@ -95,7 +95,7 @@ def catalogs(args: list[str] | None = None) -> None:
 
 # How uvicorn serves the app (the Dockerfile says the same; docs/deploy.md explains each):
 # app.serving's protocol closes a connection that begins no request for the keep-alive (5 s) or does
-# not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 500 connections and
+# not deliver a whole request in CHAHARBARGH_REQUEST_TIMEOUT (10 s); past 1,000 connections and
 # requests at once a worker answers 503 at once instead of queueing; it refuses a request head over
 # 16 KiB (431) and parses only a few pipelined requests ahead. Arguments given to `serve` come
 # after these, so they win (`--timeout-keep-alive 1`). At a restart, open event streams get 5 s,
@@ -103,7 +103,7 @@ def catalogs(args: list[str] | None = None) -> None:
 UVICORN = (
     "--http", "app.serving:Protocol",
     "--timeout-keep-alive", "5",
-    "--limit-concurrency", "500",
+    "--limit-concurrency", "1000",
     "--timeout-graceful-shutdown", "5",  # a shared table's event streams never end by themselves
 )  # fmt: skip
 

@@ -80,6 +80,7 @@ def pytest_configure(config) -> None:
         " database's part, storing and replaying the moves, is the same for every page and is"
         " tested on each database elsewhere)",
     )
+    config.addinivalue_line("markers", "caps(NAME=value): CHAHARBARGH_NAME settings of a system test's server")
     config.addinivalue_line(
         "markers", "postgres_only: run on PostgreSQL alone, for what only it has (news between servers)"
     )

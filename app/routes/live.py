@@ -11,6 +11,11 @@ table that moved on meanwhile is sent at once. Nothing here needs a library: Sta
 `StreamingResponse` sends the lines, and the extension reads them (sse-starlette would add only
 the framing, four lines below, and its own disconnect handling, which Starlette already does).
 A comment line every 15 seconds keeps proxies from closing a quiet stream.
+
+Streams have a budget of their own (app/streams.py): a process, a client address, a seat and the
+spectators of a match may hold only so many, so that they never crowd out the requests that
+play; and the streams of one view share the reading and drawing of each change (`News.shared`),
+so a move costs about the same with no spectator or hundreds.
 """
 
 from __future__ import annotations
@@ -20,13 +25,18 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
+from starlette.types import Receive, Scope, Send
 
+from ..i18n import t
+from ..limits import client_of
 from ..live import News
 from ..service import Loaded
+from ..streams import RETRY_AFTER, StreamBudget, Ticket
 from ..web import Lang, Service, get_settings
 from .table import render_table
 
@@ -77,7 +87,9 @@ def computer_delay(delay_ms: int | None, loaded: Loaded) -> float | None:
 @router.get("/m/{match_id}/watch/{code}")
 def watch(request: Request, match_id: str, code: str, lang: Lang, service: Service) -> Response:
     """The watch link: the table as a spectator may see it (no hand, no move), live. A wrong code,
-    or a practice round, is 404."""
+    or a practice round, is 404. When the match's spectators hold every stream they may, the
+    page goes without one and asks for the table every `WATCH_POLL_MS`."""
+    request.state.without_stream = budget_of(request).watchers_full(match_id)
     return render_table(request, service.watched(match_id, code), lang)
 
 
@@ -110,12 +122,45 @@ class Knocks:
 
 
 def events(request: Request, first: Loaded, lang: str, load: Callable[[], Loaded], knocks: Knocks | None) -> Response:
+    """The stream of `first`'s table, if the stream budget (app/streams.py) has a place for it."""
+    seat = None if first.watching else f"{first.match.id}/{first.key}"
+    ticket = budget_of(request).take(client_of(request.scope), first.match.id, seat)
+    if isinstance(ticket, str):
+        return stream_refused(lang, ticket)
     shown = request.headers.get("last-event-id") or request.query_params.get("v") or ""
-    return StreamingResponse(
+    return HeldStream(
         stream(request, request.app.state.news, first, lang, shown, load, knocks),
+        ticket,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # nginx: pass each line on at once
     )
+
+
+def budget_of(request: Request) -> StreamBudget:
+    return cast(StreamBudget, request.app.state.streams)
+
+
+def stream_refused(lang: str, reason: str) -> Response:
+    """503 when this process holds its most streams, 429 when the client, the seat or the match's
+    spectators hold theirs; the connection is closed, and the page goes on without its stream."""
+    status, key = (503, "msg_streams_full") if reason == "worker" else (429, "msg_streams_many")
+    headers = {"Retry-After": str(RETRY_AFTER), "Connection": "close", "Cache-Control": "no-store"}
+    return PlainTextResponse(t(lang, key), status, headers=headers)
+
+
+class HeldStream(StreamingResponse):
+    """A stream that gives its place in the budget back when it ends, however it ends (the
+    browser gone, the server stopping, an error), even before its first line."""
+
+    def __init__(self, content: AsyncIterator[str], ticket: Ticket, **options: Any) -> None:
+        super().__init__(content, **options)
+        self.ticket = ticket
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.ticket.release()
 
 
 async def stream(
@@ -130,23 +175,30 @@ async def stream(
     """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
     A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
     changed nothing (another table was first, or time was added) is not repeated at that
-    table for `KNOCK_AGAIN` seconds. The seat's own requests' answers are not sent again."""
-    with news.subscribe(first.match.id) as changed:
+    table for `KNOCK_AGAIN` seconds. The seat's own requests' answers are not sent again.
+
+    After a news, the streams of one view (`view_of`) read the match and draw its table once
+    between them (`News.shared`); the first table, and the table after a knock, are this
+    stream's own."""
+    match_id, view = first.match.id, view_of(first)
+    with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
-        loaded, knocked = first, ""
+        loaded, knocked, own = first, "", True
         while True:
             if loaded.version != shown:
                 shown = loaded.version
-                yield await run_in_threadpool(table_event, request, loaded, lang)
+                draw = partial(table_event, request, loaded, lang)
+                yield await (run_in_threadpool(draw) if own else news.shared(match_id, (view, lang, shown), draw))
             due = knocks.due(loaded) if knocks is not None else None
             wait = KEEP_ALIVE if due is None else max(0.0, min(due[0], KEEP_ALIVE))
             if due is not None and knocked == loaded.version:
                 wait = max(wait, KNOCK_AGAIN)  # asked at this table already: not again at once
             try:
-                await asyncio.wait_for(changed.wait(), wait)
+                async with asyncio.timeout(wait):
+                    await changed.wait()
             except TimeoutError:
                 if due is not None and wait < KEEP_ALIVE:
-                    knocked = loaded.version
+                    knocked, own = loaded.version, True
                     loaded = await run_in_threadpool(due[1], loaded.ply)
                 else:
                     yield ": still here\n\n"
@@ -154,6 +206,13 @@ async def stream(
             answered, unanswered = changed.take()
             if not loaded.watching and not unanswered and answered == {(loaded.seat, shown)}:
                 continue  # only the news of this stream's own knock, whose table it has sent
-            loaded = await run_in_threadpool(load)
+            loaded, own = await news.shared(match_id, view, load), False
             if (loaded.seat, loaded.version) in answered and not loaded.watching:
                 shown = loaded.version  # this seat's own request: its answer showed this table
+
+
+def view_of(loaded: Loaded) -> str:
+    """Which streams see the same table: one seat's, or every spectator's.
+
+    A view is what it shows, so every stream of it may share one reading and one drawing."""
+    return "watch" if loaded.watching else f"seat {loaded.seat}"

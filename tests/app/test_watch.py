@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import t
 from app.seats import watch_code
+from app.streams import RETRY_AFTER, WATCH_POLL_MS
 from tests.app.app_helpers import HX, dom, finish, game_state, one, text_of
 
 pytestmark = pytest.mark.one_database  # what the pages show
@@ -75,3 +76,24 @@ def test_a_finished_match_offers_someone_watching_a_match_of_their_own(client, a
     assert game_state(ended)[0] == "match-over"
     assert text_of(ended, "#new-match") == t("en", "watch_own_match")
     assert not dom(ended).select("#rematch, #record, #replay-link, #watch")
+
+
+def test_a_watch_page_past_its_matchs_spectator_streams_goes_without_one_and_asks_by_itself(client, app):
+    """The spectators of one match hold at most `StreamCaps.watchers` streams: the next watch page
+    has no stream and asks for the table every `WATCH_POLL_MS` instead; its stream is refused."""
+    service = app.state.service
+    match = service.create("easy", seed=77)
+    watch = f"/m/{match.id}/watch/{watch_code(match.secret)}"
+    budget = app.state.streams
+    held = [budget.take(f"198.51.100.{i}", match.id, None) for i in range(budget.caps.watchers)]
+    assert all(not isinstance(ticket, str) for ticket in held)
+
+    page = client.get(watch + "?lang=en").text
+    assert not dom(page).select("#live")
+    assert one(page, "#others-wait")["hx-trigger"] == f"every {WATCH_POLL_MS}ms"
+    refused = client.get(watch + "/events")
+    assert refused.status_code == 429 and refused.headers["retry-after"] == str(RETRY_AFTER)
+    assert refused.headers["connection"] == "close"
+
+    held[0].release()  # one spectator left: the next watch page has its stream again
+    assert one(client.get(watch).text, "#live")["sse-connect"].startswith(watch + "/events?v=")

@@ -4,6 +4,7 @@ player that drives matches through HTTP while reading the truth from the databas
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import signal
 import socket
@@ -33,6 +34,16 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> None
         time.sleep(0.05)
 
 
+def serve_flags() -> tuple[str, ...]:
+    """The uvicorn flags of the README's serve command (scripts/dev.py's `UVICORN`), so that a
+    test serves the app as a host does."""
+    spec = importlib.util.spec_from_file_location("dev", ROOT / "scripts" / "dev.py")
+    assert spec is not None and spec.loader is not None
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    return tuple(dev.UVICORN)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -43,11 +54,21 @@ class AppProcess:
     """`uvicorn --factory app.main:create_app` on 127.0.0.1, a free port, `workers` workers
     (through `WEB_CONCURRENCY`, as a deployment sets it), on the database at `database_url`."""
 
-    def __init__(self, database_url: str, folder: Path, workers: int = 1, name: str = "app"):
+    def __init__(
+        self,
+        database_url: str,
+        folder: Path,
+        workers: int = 1,
+        name: str = "app",
+        args: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+    ):
         self.database_url = database_url
         self.folder = folder
         self.workers = workers
         self.name = name
+        self.args = args  # more uvicorn flags (`serve_flags()`: the README's serve command's)
+        self.env = env or {}  # more settings
         self.process: subprocess.Popen | None = None
         self.port = 0
         self.starts = 0
@@ -64,7 +85,7 @@ class AppProcess:
             CHAHARBARGH_DATA=str(self.folder),
             WEB_CONCURRENCY=str(self.workers),
         )
-        return env
+        return {**env, **self.env}
 
     def log(self) -> str:
         path = self.folder / f"{self.name}-{self.starts}.log"
@@ -84,7 +105,7 @@ class AppProcess:
         for _attempt in range(3):
             self.port, self.starts = free_port(), self.starts + 1
             command = [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app"]
-            command += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"]
+            command += ["--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning", *self.args]
             with open(self.folder / f"{self.name}-{self.starts}.log", "w") as log:
                 self.process = subprocess.Popen(
                     command, cwd=ROOT, env=self._env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True

@@ -155,11 +155,11 @@ def test_a_connection_that_sends_only_line_breaks_is_closed_after_the_keep_alive
     assert KEEP_ALIVE * 0.8 <= took < KEEP_ALIVE + 3
 
 
-def test_the_server_answers_while_500_connections_send_only_line_breaks(served):
-    """500 connections (the server's whole `--limit-concurrency`) that send a line break now and
+def test_the_server_answers_while_1000_connections_send_only_line_breaks(served):
+    """1,000 connections (the server's whole `--limit-concurrency`) that send a line break now and
     then: each is closed at the keep-alive, so /health answers 200 while the client still holds
     them all open and sending."""
-    sockets = [socket.create_connection(served) for _ in range(500)]
+    sockets = [socket.create_connection(served) for _ in range(1000)]
     stop = False
 
     def keep_sending() -> None:
@@ -178,8 +178,8 @@ def test_the_server_answers_while_500_connections_send_only_line_breaks(served):
     still_open = list(sockets)
 
     def all_closed() -> bool:
-        # Only the sockets with something to read (data or EOF) are asked, so one poll of 500
-        # open sockets costs no 500 receive timeouts.
+        # Only the sockets with something to read (data or EOF) are asked, so one poll of 1,000
+        # open sockets costs no 1,000 receive timeouts.
         poller = select.poll()  # not select.select: a file number past 1024 is fine
         for sock in still_open:
             poller.register(sock, select.POLLIN)
@@ -192,7 +192,7 @@ def test_the_server_answers_while_500_connections_send_only_line_breaks(served):
         try:
             # All closed first, then /health: the other order raced, since /health can answer as
             # soon as the first few are closed, a few milliseconds before the last ones are.
-            wait_until(all_closed, BOUND, "the server to close all 500 connections")
+            wait_until(all_closed, BOUND, "the server to close all 1,000 connections")
             assert healthy()
         finally:
             stop = True
