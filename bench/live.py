@@ -2,6 +2,7 @@
 the other people at its table (issue 26).
 
     python bench/live.py [--tables 250] [--rate 10] [--seconds 30] [--database sqlite|postgres] [--workers 1] [--write]
+    python bench/live.py --watchers 450 [--rate 5] [--seconds 15] [--code DIR] [--write]
 
 Starts the app as the README does (`python3 scripts/dev.py serve`, its flags, with
 `--limit-concurrency 5000`: every open stream counts against it, and the serve command's 500
@@ -23,6 +24,13 @@ would refuse the 501st) on a fresh SQLite file or a throwaway PostgreSQL cluster
    streams bringing the table at that ply (`id:` names it): p50, p99 and the worst, and any event
    that never came; the move's own latency and the server's CPU per move (four tables rendered,
    one per open stream, the mover's own included), beside the baseline's.
+
+**Watchers** (``--watchers N``): one four-person table and N spectators' streams on it (its
+watch link, a raw socket each). Moves at ``--rate`` for ``--seconds`` with no spectator, then
+with the N, then with none again: the server's CPU per move in each, the ratio of the middle one
+to the two others' mean, and how soon each spectator had each move. The server's stream budget
+is lifted for it (`NO_LIMITS`: every stream from one address). ``--code DIR`` serves another
+checkout's app (the main a change started from), so both can be measured on one machine.
 
 Everything runs on this machine's cores, the client (1,000 sockets in one asyncio loop) included,
 so the figures are an upper bound of what the server alone would take. ``--write`` puts the
@@ -251,13 +259,80 @@ async def measure(args: argparse.Namespace, server: Server, database_url: str) -
     return figures
 
 
+async def watch(host: str, port: int, path: str, index: int, streams: Streams) -> None:
+    """One spectator's stream: when it first saw each ply (`(index, 0, ply)` in `arrivals`)."""
+    reader, writer = await asyncio.open_connection(host, port, limit=2**22)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    try:
+        while line := await reader.readline():
+            if line.startswith(b"retry:"):
+                streams.connected += 1
+            elif line.startswith(b"id: "):
+                ply = int(line[4:].split(b".", 1)[0])
+                streams.arrivals.setdefault((index, 0, ply), time.perf_counter())
+    except (ConnectionError, asyncio.CancelledError):
+        pass
+    finally:
+        streams.closed += 1
+        writer.close()
+
+
+async def moves_cpu(server: Server, tables: list[Table], args: argparse.Namespace) -> tuple[float, Moves]:
+    """The server's CPU per move (ms) over `--seconds` of moves at `--rate`, and the moves."""
+    await asyncio.sleep(0.5)
+    cpu = group_cpu(server)
+    moves = await play_moves(server.url, tables, args.rate, args.seconds)
+    return (group_cpu(server) - cpu) / max(1, len(moves.latencies)) * 1000, moves
+
+
+async def measure_watchers(args: argparse.Namespace, server: Server, database_url: str) -> dict[str, Any]:
+    from app.seats import watch_code
+
+    tables = await asyncio.to_thread(make_tables, database_url, 1)
+    table = tables[0]
+    path = f"/m/{table.match_id}/watch/{watch_code(table.secrets[0])}/events"
+    await play_moves(server.url, tables, args.rate, args.warmup)  # the templates compile, the cache fills
+    figures: dict[str, Any] = {}
+    figures["none_before"], _ = await moves_cpu(server, tables, args)
+
+    streams = Streams()
+    host, port = "127.0.0.1", int(server.url.rsplit(":", 1)[1])
+    shown = f"{path}?v=0"  # an old version: each spectator's first table comes at once
+    watchers = [asyncio.create_task(watch(host, port, shown, i, streams)) for i in range(args.watchers)]
+    deadline = time.perf_counter() + 120
+    while streams.connected < len(watchers) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(2)  # every first table sent
+    figures["watchers"] = streams.connected
+    figures["with"], moves = await moves_cpu(server, tables, args)
+    await asyncio.sleep(2)  # the last moves' events
+    delays, missing = [], 0
+    for _, _, ply, answered in moves.answered:
+        for index in range(args.watchers):
+            arrived = streams.arrivals.get((index, 0, ply))
+            if arrived is None:
+                missing += 1
+            else:
+                delays.append(arrived - answered)
+    for task in watchers:
+        task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    figures["none_after"], _ = await moves_cpu(server, tables, args)
+    figures.update(moves=len(moves.latencies), missing=missing, errors=moves.errors, over=table.over)
+    figures["delays_ms"] = [percentile(delays, q) * 1000 for q in (0.5, 0.99)] + [max(delays, default=0) * 1000]
+    return figures
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with cluster_for(args.database) as cluster, tempfile.TemporaryDirectory() as name:
         db = Path(name) / "live.db"
         url = cluster.database() if cluster else None
-        server = start_app(db, url, args.workers, ("--limit-concurrency", "5000"))  # every stream counts
+        flags = ("--limit-concurrency", "5000")  # every stream counts
+        server = start_app(db, url, args.workers, flags, root=args.code)
         try:
-            return asyncio.run(measure(args, server, url or f"sqlite:///{db}"))
+            chosen = measure_watchers if args.watchers else measure
+            return asyncio.run(chosen(args, server, url or f"sqlite:///{db}"))
         finally:
             server.stop()
 
@@ -271,9 +346,13 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds of moves before the timed ones")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--watchers", type=int, default=0, help="spectators' streams on one table instead")
+    parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose app is served")
     parser.add_argument("--write", action="store_true", help="put the result in docs/benchmarks.md")
     args = parser.parse_args()
     f = run(args)
+    if args.watchers:
+        return report_watchers(args, f)
     per_stream = (f["rss_after"] - f["rss_before"]) * 1024 / max(1, f["streams"])
     p50, p99, worst = f["delays_ms"]
     row = (
@@ -304,6 +383,28 @@ def main() -> None:
     ]
     heading = f"Live tables: open streams on {args.database}"
     publish(f"live-{args.database}", heading, measured, [*header, row], args.write)
+
+
+def report_watchers(args: argparse.Namespace, f: dict[str, Any]) -> None:
+    none = (f["none_before"] + f["none_after"]) / 2
+    p50, p99, worst = f["delays_ms"]
+    code = code_version() if args.code == ROOT else f", the app of {args.code}"
+    row = (
+        f"| {args.database} | {f['watchers']:,} | {f['moves']} | {f['none_before']:.1f} · {f['none_after']:.1f} | "
+        f"{f['with']:.1f} | **{f['with'] / none:.2f}×** | {p50:.0f} · {p99:.0f} · {worst:.0f} | {f['missing']} |"
+    )
+    header = [
+        "| database | spectators | moves timed | CPU per move, none (before · after) ms | CPU per move with them ms | "
+        "with ÷ none | a spectator has the move: p50 · p99 · worst ms | missing |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    measured = (
+        f"Measured {date.today().isoformat()} with `python bench/live.py --watchers {args.watchers} "
+        f"--rate {args.rate:g} --seconds {args.seconds:g} --database {args.database}`{code}, on CPython "
+        f"{platform.python_version()}, {os.cpu_count()} cores shared by the server and the client; "
+        f"load average after {os.getloadavg()[0]:.2f}."
+    )
+    publish(f"watchers-{args.database}", "Live tables: spectators of one match", measured, [*header, row], args.write)
 
 
 if __name__ == "__main__":

@@ -103,11 +103,11 @@ class Server:
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, command: list[str], env: dict[str, str], port: int) -> Server:
+    def start(cls, command: list[str], env: dict[str, str], port: int, root: Path = ROOT) -> Server:
         # A session of its own: `scripts/dev.py serve` runs uvicorn as its child, and uvicorn its
         # workers; `stop` ends the whole group (terminating dev.py alone left uvicorn running).
         process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+            command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
         )
         url = f"http://127.0.0.1:{port}"
         for _ in range(300):  # up to 30 s: migrations run first
@@ -130,7 +130,14 @@ class Server:
             self.process.wait(10)
 
 
-NO_LIMITS = {"CHAHARBARGH_RATE_NEW": "off", "CHAHARBARGH_RATE_HINTS": "off"}  # many players, one address
+NO_LIMITS = {  # many players, one address
+    "CHAHARBARGH_RATE_NEW": "off",
+    "CHAHARBARGH_RATE_HINTS": "off",
+    "CHAHARBARGH_RATE_MOVES": "off",
+    "CHAHARBARGH_STREAMS_PER_WORKER": "0",
+    "CHAHARBARGH_STREAMS_PER_CLIENT": "0",
+    "CHAHARBARGH_WATCHERS_PER_MATCH": "0",
+}
 
 
 @contextmanager
@@ -157,16 +164,18 @@ def start_app(
     workers: int = 1,
     flags: tuple[str, ...] = (),
     settings: dict[str, str] | None = None,
+    root: Path = ROOT,
 ) -> Server:
     """The app as the README runs it (migrations, then uvicorn with its flags, and `flags` after
     them), on a fresh SQLite file, or on `database_url`, with `workers` uvicorn workers and
-    `settings` added to its environment."""
+    `settings` added to its environment; `root`: the checkout whose app is served (another one,
+    such as the main a change started from, to measure both in one run)."""
     env = {**os.environ, **NO_LIMITS, **(settings or {}), "HOST": "127.0.0.1", "PORT": str(port := free_port())}
     env.update(CHAHARBARGH_DB=str(db), CHAHARBARGH_DATA=str(db.parent), WEB_CONCURRENCY=str(workers))
     env.pop("DATABASE_URL", None)
     if database_url:
         env["DATABASE_URL"] = database_url
-    return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log", *flags], env, port)
+    return Server.start([sys.executable, "scripts/dev.py", "serve", "--no-access-log", *flags], env, port, root)
 
 
 def start_bare() -> Server:

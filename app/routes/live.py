@@ -47,14 +47,15 @@ KNOCK_AGAIN = 1.0  # seconds before a stream asks again at a table where its kno
 STAGGER = 0.5  # seconds more a person's stream waits to play a computer, per person seated before
 
 
-def table_event(request: Request, loaded: Loaded, lang: str) -> str:
-    """The seat's table as an SSE `table` event: the fragment a move's answer would be."""
+def table_event(request: Request, loaded: Loaded, lang: str) -> bytes:
+    """The seat's table as an SSE `table` event: the fragment a move's answer would be, encoded
+    once for every stream that sends it."""
     headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
     as_htmx = Request({**request.scope, "headers": headers}, request.receive)
     body = render_table(as_htmx, loaded, lang).body
     html = bytes(body).decode()
     data = "".join(f"data: {line}\n" for line in html.splitlines())
-    return f"id: {loaded.version}\nevent: table\n{data}\n"
+    return f"id: {loaded.version}\nevent: table\n{data}\n".encode()
 
 
 @router.get("/m/{match_id}/{secret}/events")
@@ -152,7 +153,7 @@ class HeldStream(StreamingResponse):
     """A stream that gives its place in the budget back when it ends, however it ends (the
     browser gone, the server stopping, an error), even before its first line."""
 
-    def __init__(self, content: AsyncIterator[str], ticket: Ticket, **options: Any) -> None:
+    def __init__(self, content: AsyncIterator[str | bytes], ticket: Ticket, **options: Any) -> None:
         super().__init__(content, **options)
         self.ticket = ticket
 
@@ -171,7 +172,7 @@ async def stream(
     shown: str,
     load: Callable[[], Loaded],
     knocks: Knocks | None,
-) -> AsyncIterator[str]:
+) -> AsyncIterator[str | bytes]:
     """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
     A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
     changed nothing (another table was first, or time was added) is not repeated at that
@@ -183,32 +184,38 @@ async def stream(
     match_id, view = first.match.id, view_of(first)
     with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
-        loaded, knocked, own = first, "", True
+        loaded, version, knocked, own = first, first.version, "", True
         while True:
-            if loaded.version != shown:
-                shown = loaded.version
+            if version != shown:
+                shown = version
                 draw = partial(table_event, request, loaded, lang)
                 yield await (run_in_threadpool(draw) if own else news.shared(match_id, (view, lang, shown), draw))
             due = knocks.due(loaded) if knocks is not None else None
             wait = KEEP_ALIVE if due is None else max(0.0, min(due[0], KEEP_ALIVE))
-            if due is not None and knocked == loaded.version:
+            if due is not None and knocked == version:
                 wait = max(wait, KNOCK_AGAIN)  # asked at this table already: not again at once
             try:
                 async with asyncio.timeout(wait):
                     await changed.wait()
             except TimeoutError:
                 if due is not None and wait < KEEP_ALIVE:
-                    knocked, own = loaded.version, True
-                    loaded = await run_in_threadpool(due[1], loaded.ply)
+                    knocked, own = version, True
+                    loaded, version = await run_in_threadpool(versioned, partial(due[1], loaded.ply))
                 else:
                     yield ": still here\n\n"
                 continue
             answered, unanswered = changed.take()
             if not loaded.watching and not unanswered and answered == {(loaded.seat, shown)}:
                 continue  # only the news of this stream's own knock, whose table it has sent
-            loaded, own = await news.shared(match_id, view, load), False
-            if (loaded.seat, loaded.version) in answered and not loaded.watching:
-                shown = loaded.version  # this seat's own request: its answer showed this table
+            (loaded, version), own = await news.shared(match_id, view, partial(versioned, load)), False
+            if (loaded.seat, version) in answered and not loaded.watching:
+                shown = version  # this seat's own request: its answer showed this table
+
+
+def versioned(load: Callable[[], Loaded]) -> tuple[Loaded, str]:
+    """A table and its version, worked out once (in a worker thread) for every stream that shares it."""
+    loaded = load()
+    return loaded, loaded.version
 
 
 def view_of(loaded: Loaded) -> str:
