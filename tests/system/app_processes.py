@@ -41,13 +41,17 @@ def free_port() -> int:
 
 class AppProcess:
     """`uvicorn --factory app.main:create_app` on 127.0.0.1, a free port, `workers` workers
-    (through `WEB_CONCURRENCY`, as a deployment sets it), on the database at `database_url`."""
+    (through `WEB_CONCURRENCY`, as a deployment sets it), on the database at `database_url`;
+    `env` adds settings of its own (`CHAHARBARGH_RATE_STORAGE`)."""
 
-    def __init__(self, database_url: str, folder: Path, workers: int = 1, name: str = "app"):
+    def __init__(
+        self, database_url: str, folder: Path, workers: int = 1, name: str = "app", env: dict[str, str] | None = None
+    ):
         self.database_url = database_url
         self.folder = folder
         self.workers = workers
         self.name = name
+        self.settings = env or {}
         self.process: subprocess.Popen | None = None
         self.port = 0
         self.starts = 0
@@ -64,6 +68,7 @@ class AppProcess:
             CHAHARBARGH_DATA=str(self.folder),
             WEB_CONCURRENCY=str(self.workers),
         )
+        env.update(self.settings)
         return env
 
     def log(self) -> str:
