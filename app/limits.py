@@ -225,9 +225,10 @@ else
   redis.call('EXPIRE', KEYS[2], ARGV[1])
 end
 """
-# ARGV: the expiry, what this process holds. A count Redis lost (a restart) is written again.
+# ARGV: the expiry, what this process holds: written as the count, so one Redis lost (a restart)
+# or missed (streams let through while it was unreachable) is right again.
 REFRESH = """
-if redis.call('EXPIRE', KEYS[2], ARGV[1]) == 0 then redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[1]) end
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[1])
 redis.call('SADD', KEYS[1], KEYS[2])
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 """
@@ -253,11 +254,12 @@ class StreamCounter:
     of its own (INCR on acquire, DECR on release), which expires `ttl` seconds after it was last
     touched, and `acquire` adds up the keys still there. So the streams of a process that died
     without releasing them stop counting at most `ttl` seconds later (a minute by default),
-    whatever the client's streams on other processes do; a refresh writes the count again if
-    Redis lost it (a restart). When Redis fails, `acquire` lets the stream through (`outage`
-    logs it once a minute) and the stream is counted again by the refreshes once Redis is back.
-    With Redis each call is a network round trip: call it from a thread, not the event loop
-    (`local` is True when it is not).
+    whatever the client's streams on other processes do; a refresh writes the process's count
+    as it knows it (so a count Redis lost in a restart is back). When Redis fails, `acquire`
+    lets the stream through (`outage` logs it once a minute) and the refreshes count it once
+    Redis is back. Make one counter per app (`app.state`), since a counter's keys are its
+    process's. With Redis each call is a network round trip: call it from a thread, not the
+    event loop (`local` is True when it is not).
     """
 
     def __init__(self, cap: int, redis: Redis | None = None, ttl: int = STREAM_TTL, outage: Outage | None = None):
@@ -306,7 +308,8 @@ class StreamCounter:
 
     def refresh(self, client: str) -> None:
         """Keep this process's count of `client`'s streams from expiring for another `ttl` seconds
-        (nothing to do in memory)."""
+        (nothing to do in memory). A refresh racing an acquire of the same client in another
+        thread may write one stream too few; the next refresh writes it right."""
         with self.lock:
             held = self.held[client]
         if self.redis is not None and held:

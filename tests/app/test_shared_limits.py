@@ -223,3 +223,19 @@ def test_with_redis_down_the_stream_counter_lets_streams_through(stoppable_redis
     streams.refresh(CLIENT)
     other = RateLimits("off", "off", stoppable_redis.url).streams(cap=4)
     assert other.acquire(CLIENT) and not other.acquire(CLIENT)
+
+
+def test_a_refresh_writes_what_the_process_holds_where_redis_counts_fewer(redis_url):
+    """Redis kept its data but missed two of A's acquires (let through while a connection was
+    down, here made so by writing A's count back to 1): A's refresh writes the three it holds."""
+    a, b = (RateLimits("off", "off", redis_url).streams(cap=4) for _ in range(2))
+    assert a.acquire(CLIENT) and a.acquire(CLIENT) and a.acquire(CLIENT)
+    with redis.Redis.from_url(redis_url) as client:
+        client.set(a.keys(CLIENT)[1], 1, ex=60)
+    assert [b.acquire(CLIENT) for _ in range(4)] == [True, True, True, False], "Redis counted 1 of A's 3"
+    a.refresh(CLIENT)
+    b.release(CLIENT)
+    assert not b.acquire(CLIENT), "A's 3 and B's 2 now: over the 4"
+    for _ in range(2):
+        b.release(CLIENT)
+    assert b.acquire(CLIENT) and not b.acquire(CLIENT)
