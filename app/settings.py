@@ -107,8 +107,9 @@ class Settings:
     Rate limits per client address (app/limits.py), in the `limits` library's notation
     (`20/minute`, several joined by `;`, or `off`): `rate_new` for new matches and practice rounds,
     `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted).
-    `rate_storage` is where the counts live: `memory://` (this process), or a storage URI the
-    library knows (`redis://host:6379`) to share them between processes and servers.
+    `rate_storage` is where the counts live: `memory://` (this process), or a Redis
+    (`redis://host:6379`) to share them, and the stream counts, between processes and servers;
+    when it cannot be reached the limits fail open (app/limits.py).
 
     `stream_caps`: the most event streams a process holds, in all and per client address, seat
     and match's spectators (app/streams.py).

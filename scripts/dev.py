@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -130,11 +131,14 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 def missing_packages() -> list[str]:
-    """Debian packages the tests use that are missing: chromium (browser tests) and postgresql
-    (the database tests run on PostgreSQL as well as SQLite, in a throwaway cluster)."""
+    """Debian packages the tests use that are missing: chromium (browser tests), postgresql
+    (the database tests run on PostgreSQL as well as SQLite, in a throwaway cluster) and
+    redis-server (the rate limits shared through Redis, on a throwaway server)."""
     missing = [] if CHROMIUM.exists() else ["chromium"]
     if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         missing.append("postgresql")
+    if not shutil.which("redis-server") and not Path("/usr/bin/redis-server").exists():
+        missing.append("redis-server")
     return missing
 
 
@@ -148,7 +152,7 @@ def ensure_test_packages() -> None:
     missing = missing_packages()
     if not missing or not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
         return
-    print(f"installing {' and '.join(missing)} for the tests (apt-get) ...", flush=True)
+    print(f"installing {', '.join(missing)} for the tests (apt-get) ...", flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", *missing]):
         result = subprocess.run(command, env=env)

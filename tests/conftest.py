@@ -9,6 +9,11 @@ package (tests/pg_cluster.py) with a fresh database per test, copied from one mi
 Alembic. `--db sqlite|postgres|both` (or `CHAHARBARGH_TEST_DB`) picks; the default is both.
 Without PostgreSQL they are skipped with one line saying how to enable them.
 
+The tests of limits shared through Redis start a throwaway `redis-server` from the machine's
+package (tests/redis_server.py): one per session (`redis_url` empties it for each test), or one of
+a test's own that it may stop (`stoppable_redis`). Without the package they are skipped with one
+line saying how to enable them.
+
 Browser tests drive Debian's chromium (`/usr/bin/chromium`, or `CHAHARBARGH_CHROMIUM`) through
 Playwright, which never downloads a browser of its own here. Where that browser is missing they
 are skipped with one line saying how to enable them; under CI (`CI` set) a skipped test of any
@@ -19,16 +24,18 @@ from __future__ import annotations
 
 import itertools
 import os
+import secrets
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import make_url
 
 from app.main import create_app
 from app.settings import Settings
-from tests import pg_cluster
+from tests import pg_cluster, redis_server
 from tests.app.app_helpers import migrate
 from tests.browser.live_server import FIRST_BOT_SEED, FIXED_BOTS, LiveServer, live_settings
 
@@ -134,6 +141,47 @@ def db_url(db_kind: str, tmp_path: Path, request) -> Iterator[str]:
     url = cluster.database(template=template)
     yield url
     cluster.drop(url)
+
+
+REDIS_FIXTURES = ("redis_session", "redis_url", "stoppable_redis")
+
+
+def need_redis() -> None:
+    if reason := redis_server.unavailable():
+        if in_ci():
+            pytest.fail(reason.replace("skipped", "cannot run in CI"))
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def redis_session() -> Iterator[redis_server.RedisServer]:
+    """The session's throwaway Redis."""
+    need_redis()
+    server = redis_server.RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_session: redis_server.RedisServer) -> str:
+    """The session's Redis, emptied for this test: its `redis://` URL."""
+    with redis.Redis.from_url(redis_session.url) as client:
+        client.flushall()
+    return redis_session.url
+
+
+@pytest.fixture
+def stoppable_redis() -> Iterator[redis_server.RedisServer]:
+    """A Redis of this test's own, which it may stop (`halt()`) and start again; stopped after.
+    It requires a password (in its `url`), so a test can check that no log line shows it."""
+    need_redis()
+    server = redis_server.RedisServer(password="pw-" + secrets.token_hex(8)).start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 class Figures:
@@ -258,9 +306,13 @@ def pytest_collection_modifyitems(config, items) -> None:
     if in_ci():
         return
     no_postgres = "postgres" in databases(config) and pg_cluster.unavailable()
+    no_redis = redis_server.unavailable()
     for item in items:
-        if not CHROMIUM.exists() and "browser" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if not CHROMIUM.exists() and "browser" in fixtures:
             item.add_marker(pytest.mark.skip(reason=NO_BROWSER))
+        if no_redis and any(name in fixtures for name in REDIS_FIXTURES):
+            item.add_marker(pytest.mark.skip(reason=no_redis))
         callspec = getattr(item, "callspec", None)
         if no_postgres and callspec is not None and callspec.params.get("db_kind") == "postgres":
             item.add_marker(pytest.mark.skip(reason=no_postgres))
@@ -278,6 +330,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     if not CHROMIUM.exists() and not in_ci():
         terminalreporter.write_line(NO_BROWSER, yellow=True)
     if "postgres" in databases(config) and (reason := pg_cluster.unavailable()) and not in_ci():
+        terminalreporter.write_line(reason, yellow=True)
+    if (reason := redis_server.unavailable()) and not in_ci():
         terminalreporter.write_line(reason, yellow=True)
     if skipped := skipped_in_ci(config):
         terminalreporter.write_line(f"CI: {skipped} test(s) skipped, and CI runs every test: failing", red=True)

@@ -52,7 +52,8 @@ def free_port() -> int:
 
 class AppProcess:
     """`uvicorn --factory app.main:create_app` on 127.0.0.1, a free port, `workers` workers
-    (through `WEB_CONCURRENCY`, as a deployment sets it), on the database at `database_url`."""
+    (through `WEB_CONCURRENCY`, as a deployment sets it), on the database at `database_url`;
+    `env` adds settings of its own (`CHAHARBARGH_RATE_STORAGE`)."""
 
     def __init__(
         self,
