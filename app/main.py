@@ -54,7 +54,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     engine = make_engine(settings.database_url)
     app.state.news = news_for(engine)
-    app.state.streams = StreamBudget(settings.stream_caps)
     app.state.service = MatchService(
         engine,
         settings.bot_settings,
@@ -78,6 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         https_only=settings.https_only,
     )
     limits.install(app, settings)  # per-client limits on new matches and hints, just outside the session
+    app.state.streams = StreamBudget(settings.stream_caps, app.state.limits.streams(settings.stream_caps.client))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refuse=errors.refusal)
     app.add_middleware(CrossSiteGuard, refuse=errors.refusal, allowed_origins=settings.allowed_origins)
     app.state.assets = assets_for(ROOT / "static")

@@ -12,6 +12,10 @@ process answers 503 to every request of everyone. So a process takes at most `wo
 - the spectators of one match at most `watchers`; past it the watch page is drawn without a
   stream and asks for the table again now and then (`WATCH_POLL_MS`).
 
+With a shared rate storage (Redis, `Settings.rate_storage`) the streams per client address are
+counted there, by every process and server together (app/limits.py's `StreamCounter`); the
+others are this process's own.
+
 A refused stream gets 503 (the process is full) or 429 (this client, seat or match has its
 share), `Retry-After`, and `Connection: close`, so a refused connection does not stay open to
 count against the process either. The browser's page goes on without its stream: static/live.js
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Protocol
 
 WATCH_POLL_MS = 10_000  # a watch page without its stream asks for the table this often
 RETRY_AFTER = 30  # seconds a refused stream is told to wait
@@ -49,8 +54,20 @@ class StreamCaps:
     watchers: int = 200
 
 
+class Counter(Protocol):
+    """Open things by key, up to a cap: `Counts` here, or a count shared through Redis."""
+
+    local: bool  # no I/O: may be called on the event loop
+
+    def acquire(self, key: str) -> bool: ...
+    def release(self, key: str) -> None: ...
+    def refresh(self, key: str) -> None: ...
+
+
 class Counts:
     """How many of something each key holds, each up to `cap` (0: no cap); any thread."""
+
+    local = True
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
@@ -74,6 +91,9 @@ class Counts:
             else:
                 self._held.pop(key, None)
 
+    def refresh(self, key: str) -> None:
+        """Nothing to keep alive in this process."""
+
     def held(self, key: str) -> int:
         with self._lock:
             return self._held.get(key, 0)
@@ -83,8 +103,13 @@ class Counts:
 class Ticket:
     """An open stream's place in the budget, given back by `release` (once) when it ends."""
 
-    taken: list[tuple[Counts, str]] = field(default_factory=list)
+    taken: list[tuple[Counter, str]] = field(default_factory=list)
     held: bool = True
+
+    @property
+    def local(self) -> bool:
+        """Its counts are all this process's: releasing it does no I/O."""
+        return all(counts.local for counts, _ in self.taken)
 
     def release(self) -> None:
         if self.held:
@@ -92,14 +117,22 @@ class Ticket:
             for counts, key in reversed(self.taken):
                 counts.release(key)
 
+    def refresh(self) -> None:
+        """Keep a shared count of it alive (a stream's keep-alive calls it)."""
+        for counts, key in self.taken:
+            counts.refresh(key)
+
 
 class StreamBudget:
-    """This process's open streams against its `StreamCaps`."""
+    """This process's open streams against its `StreamCaps`; `clients`: a count of each client
+    address's streams shared with other processes, instead of this process's own."""
 
-    def __init__(self, caps: StreamCaps) -> None:
+    def __init__(self, caps: StreamCaps, clients: Counter | None = None) -> None:
         self.caps = caps
         self._worker = Counts(caps.worker)
-        self._clients = Counts(caps.client)
+        shared = clients is not None and not clients.local and caps.client
+        self._clients: Counter = clients if shared and clients is not None else Counts(caps.client)
+        self.local = self._clients.local  # `take` does no I/O: it may run on the event loop
         self._seats = Counts(caps.seat)
         self._watchers = Counts(caps.watchers)
 
@@ -107,7 +140,7 @@ class StreamBudget:
         """A place for a stream of `match_id` from `client`, for a person's `seat` (a key naming
         it) or a spectator (None); or why not: `worker`, `client`, `seat` or `watchers`."""
         ticket = Ticket()
-        wanted = [
+        wanted: list[tuple[str, Counter, str]] = [
             ("worker", self._worker, ""),
             ("client", self._clients, client),
             ("seat", self._seats, seat) if seat is not None else ("watchers", self._watchers, match_id),

@@ -27,6 +27,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any, cast
 
+import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
@@ -70,7 +71,7 @@ async def table_events(request: Request, match_id: str, secret: str, lang: Lang,
         expire=partial(service.expire, match_id, secret),
         computer_delay=computer_delay(get_settings(request).computer_delay_ms, loaded),
     )
-    return events(request, loaded, lang, partial(service.load, match_id, secret), knocks)
+    return await events(request, loaded, lang, partial(service.load, match_id, secret), knocks)
 
 
 def computer_delay(delay_ms: int | None, loaded: Loaded) -> float | None:
@@ -99,7 +100,7 @@ async def watch_events(request: Request, match_id: str, code: str, lang: Lang, s
     """A spectator's stream: the spectator's table each time the match moves on (it never asks
     anyone's move to be played: that is for the people at the table)."""
     loaded = await run_in_threadpool(service.watched, match_id, code)
-    return events(request, loaded, lang, partial(service.watched, match_id, code), None)
+    return await events(request, loaded, lang, partial(service.watched, match_id, code), None)
 
 
 @dataclass(frozen=True)
@@ -122,15 +123,18 @@ class Knocks:
         return None if left is None else (left, self.expire)
 
 
-def events(request: Request, first: Loaded, lang: str, load: Callable[[], Loaded], knocks: Knocks | None) -> Response:
+async def events(
+    request: Request, first: Loaded, lang: str, load: Callable[[], Loaded], knocks: Knocks | None
+) -> Response:
     """The stream of `first`'s table, if the stream budget (app/streams.py) has a place for it."""
     seat = None if first.watching else f"{first.match.id}/{first.key}"
-    ticket = budget_of(request).take(client_of(request.scope), first.match.id, seat)
+    budget, taking = budget_of(request), (client_of(request.scope), first.match.id, seat)
+    ticket = budget.take(*taking) if budget.local else await run_in_threadpool(budget.take, *taking)
     if isinstance(ticket, str):
         return stream_refused(lang, ticket)
     shown = request.headers.get("last-event-id") or request.query_params.get("v") or ""
     return HeldStream(
-        stream(request, request.app.state.news, first, lang, shown, load, knocks),
+        stream(request, request.app.state.news, first, lang, shown, load, knocks, ticket),
         ticket,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # nginx: pass each line on at once
@@ -161,7 +165,11 @@ class HeldStream(StreamingResponse):
         try:
             await super().__call__(scope, receive, send)
         finally:
-            self.ticket.release()
+            if self.ticket.local:
+                self.ticket.release()
+            else:  # a count in Redis: a round trip, off the event loop, even when cancelled
+                with anyio.CancelScope(shield=True):
+                    await run_in_threadpool(self.ticket.release)
 
 
 async def stream(
@@ -172,6 +180,7 @@ async def stream(
     shown: str,
     load: Callable[[], Loaded],
     knocks: Knocks | None,
+    ticket: Ticket,
 ) -> AsyncIterator[str | bytes]:
     """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
     A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
@@ -203,6 +212,8 @@ async def stream(
                     loaded, version = await run_in_threadpool(versioned, partial(due[1], loaded.ply))
                 else:
                     yield ": still here\n\n"
+                    if not ticket.local:
+                        await run_in_threadpool(ticket.refresh)  # a shared count expires unless refreshed
                 continue
             answered, unanswered = changed.take()
             if not loaded.watching and not unanswered and answered == {(loaded.seat, shown)}:

@@ -239,3 +239,20 @@ def test_a_refresh_writes_what_the_process_holds_where_redis_counts_fewer(redis_
     for _ in range(2):
         b.release(CLIENT)
     assert b.acquire(CLIENT) and not b.acquire(CLIENT)
+
+
+def test_the_stream_budget_counts_a_clients_streams_in_redis_for_every_process(db_url: str, redis_url: str):
+    """With the rate storage in Redis, the streams a client address holds are counted there: two
+    apps (two processes) let one client hold `StreamCaps.client` streams between them, not each;
+    a stream ended in one lets the other take one more. The per-process counts stay local."""
+    apps = [app_on(db_url, redis_url) for _ in range(2)]
+    budgets = [app.state.streams for app in apps]
+    assert not budgets[0].local  # `take` is a round trip: the route calls it off the event loop
+    cap = budgets[0].caps.client
+    tickets = [budgets[i % 2].take(CLIENT, f"m{i}", None) for i in range(cap)]
+    assert all(not isinstance(ticket, str) for ticket in tickets)
+    assert budgets[0].take(CLIENT, "m-next", None) == "client" == budgets[1].take(CLIENT, "m-next", None)
+    assert not isinstance(budgets[1].take("198.51.100.7", "m-next", None), str)  # another client: its own count
+    tickets[0].release()
+    assert not isinstance(budgets[1].take(CLIENT, "m-next", None), str)
+    assert budgets[0].held() + budgets[1].held() == cap - 1 + 1 + 1  # one ended; the other client's; the new one
