@@ -55,7 +55,7 @@ from .settings import Settings
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
 CREATING = frozenset({"/matches", "/practice"})  # and every match's rematch (`creates`)
-MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints"}
+MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves"}
 LOG = logging.getLogger("chaharbargh.limits")
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 REDIS_TIMEOUT = 0.5  # seconds to connect or answer: a Redis beside the app answers in about a millisecond
@@ -162,8 +162,15 @@ class RateLimits:
     when it is over a limit. `clock` must be the storage's own (tests replace both); `outage`
     has a clock of its own, for the once-a-minute log line."""
 
-    def __init__(self, new: str, hints: str, storage: str = "memory://", clock: Callable[[], float] = time.time):
-        self.items = {"new": parse(new), "hint": parse(hints)}
+    def __init__(
+        self,
+        new: str,
+        hints: str,
+        storage: str = "memory://",
+        clock: Callable[[], float] = time.time,
+        moves: str = "off",
+    ):
+        self.items = {"new": parse(new), "hint": parse(hints), "move": parse(moves)}
         self.storage = storage_from_string(storage, **storage_options(storage))
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.clock = clock
@@ -172,7 +179,7 @@ class RateLimits:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> RateLimits:
-        return cls(settings.rate_new, settings.rate_hints, settings.rate_storage)
+        return cls(settings.rate_new, settings.rate_hints, settings.rate_storage, moves=settings.rate_moves)
 
     def streams(self, cap: int, ttl: int = STREAM_TTL) -> StreamCounter:
         """A `StreamCounter` of at most `cap` streams per client, in the same Redis when the rate
@@ -346,21 +353,43 @@ def too_many(request: Request, kind: str, wait: int) -> Response:
     return response
 
 
+def seat_of(scope: Scope) -> str | None:
+    """The seat a table action is counted against: a POST to a seat's address (`/m/{id}/{key}/…`:
+    a move, the computer's turn, the next round, an undo, a phrase) names it by the match and the
+    key; None for anything else (a new match or a rematch is counted by `creates`).
+
+    >>> seat_of({"method": "POST", "path": "/m/a1/s2/move"}), seat_of({"method": "POST", "path": "/m/a1/s2/say"})
+    ('a1/s2', 'a1/s2')
+    >>> seat_of({"method": "GET", "path": "/m/a1/s2"}), seat_of({"method": "POST", "path": "/m/a1/s2/rematch"})
+    (None, None)
+    """
+    parts = scope["path"].split("/")
+    if scope["method"] != "POST" or len(parts) != 5 or parts[1] != "m" or creates(scope):
+        return None
+    return f"{parts[2]}/{parts[3]}"
+
+
 class NewMatchLimit:
-    """Refuse the requests that store a new match (`creates`) over the client's limit with 429."""
+    """Refuse with 429 the requests that store a new match (`creates`) over the client's limit,
+    and the table actions over their seat's (`seat_of`)."""
 
     def __init__(self, app: ASGIApp, limits: RateLimits):
         self.app, self.limits = app, limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.limits.items["new"] and creates(scope):
-            client = client_of(scope)
-            if self.limits.local:
-                wait = self.limits.charge("new", client)
-            else:  # a shared storage is a network round trip: not on the event loop
-                wait = await anyio.to_thread.run_sync(self.limits.charge, "new", client)
-            if wait is not None:
-                return await too_many(Request(scope, receive), "new", wait)(scope, receive, send)
+        if scope["type"] == "http" and scope["method"] == "POST":
+            counted = None
+            if self.limits.items["new"] and creates(scope):
+                counted = "new", client_of(scope)
+            elif self.limits.items["move"] and (seat := seat_of(scope)) is not None:
+                counted = "move", seat
+            if counted is not None:
+                if self.limits.local:
+                    wait = self.limits.charge(*counted)
+                else:  # a shared storage is a network round trip: not on the event loop
+                    wait = await anyio.to_thread.run_sync(self.limits.charge, *counted)
+                if wait is not None:
+                    return await too_many(Request(scope, receive), counted[0], wait)(scope, receive, send)
         await self.app(scope, receive, send)
 
 

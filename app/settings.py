@@ -106,7 +106,9 @@ class Settings:
 
     Rate limits per client address (app/limits.py), in the `limits` library's notation
     (`20/minute`, several joined by `;`, or `off`): `rate_new` for new matches and practice rounds,
-    `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted).
+    `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted);
+    `rate_moves` per seat (its address), for the table's actions: moves, the computer's turn, the
+    next round, undos and phrases (a person makes about one a second at most; a script, hundreds).
     `rate_storage` is where the counts live: `memory://` (this process), or a Redis
     (`redis://host:6379`) to share them, and the stream counts, between processes and servers;
     when it cannot be reached the limits fail open (app/limits.py).
@@ -128,6 +130,7 @@ class Settings:
     new_bot_seed: Callable[[], int] = random_seed
     rate_new: str = "20/minute"
     rate_hints: str = "60/minute"
+    rate_moves: str = "10/second;300/minute"
     rate_storage: str = "memory://"
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
@@ -147,6 +150,7 @@ class Settings:
             allowed_origins=env_list("CHAHARBARGH_ALLOWED_ORIGINS", ""),
             rate_new=os.environ.get("CHAHARBARGH_RATE_NEW", "20/minute"),
             rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
+            rate_moves=os.environ.get("CHAHARBARGH_RATE_MOVES", "10/second;300/minute"),
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
             refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
             stream_caps=stream_caps(),

@@ -224,6 +224,7 @@ def app(db_url: str):
             bot_settings=FIXED_BOTS,
             new_bot_seed=lambda: next(bot_seeds),
             review_worker=False,  # reviews are made by hand (`app.state.reviews.work_once()`)
+            rate_moves="off",  # the tests play faster than a person (tests/app/test_limits.py tries the limit)
         )
     )
 

@@ -208,3 +208,30 @@ def test_several_windows_at_once(db_url, clock):
         clock.now += 1  # the second-long window lets one through, the hour-long one has had its two
         refused = client.post("/matches", data=NEW_MATCH, follow_redirects=False)
         assert refused.status_code == 429 and refused.headers["Retry-After"] == str(3600 - 2)  # 3597.5, rounded up
+
+
+def test_a_seats_table_actions_over_its_limit_get_a_429_and_change_nothing(db_url, clock):
+    """`rate_moves` counts every POST to a seat's address (a move, a replayed move, the
+    computer's turn): past it the move is refused with 429, `Retry-After` and the words in the
+    player's language, and the match is as it was; another seat has its own count; a second
+    later the move goes through."""
+    settings = Settings(database_url=db_url, secret_key="k", computer_delay_ms=10, rate_moves="3/second")
+    app = create_app(settings)
+    app.state.limits.clock = clock
+    service = app.state.service
+    mine, other = service.create("easy", seed=SEED), service.create("easy", seed=SEED)
+    with TestClient(app) as client:
+        client.cookies.set("lang", "en")
+        state = loaded(client, url_of(mine)).state
+        for _ in range(3):  # replays of a move at an old ply: answered, and counted
+            stale = client.post(url_of(mine) + "/move", data={"ply": 99, **first_move(state)}, headers=HX)
+            assert stale.status_code == 200
+        move = {"ply": 0, **first_move(state)}
+        refused = client.post(url_of(mine) + "/move", data=move, headers=HX)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+        assert text_of(refused.text, "#game .message") == t("en", "msg_rate_moves", seconds="1")
+        assert loaded(client, url_of(mine)).ply == 0
+        assert client.post(url_of(other) + "/move", data=move, headers=HX).status_code == 200
+        clock.now += 1.5  # the library's window ends just after its second, not on it
+        assert client.post(url_of(mine) + "/move", data=move, headers=HX).status_code == 200
+        assert loaded(client, url_of(mine)).ply == 1

@@ -32,6 +32,7 @@ def live_settings(database_url: str, **settings: Any) -> Settings:
         "practice_delay_ms": None,
         "refresh_ms": None,
         "review_worker": False,  # reviews are made by hand (`app.state.reviews.work_once()`)
+        "rate_moves": "off",  # the tests play faster than a person (tests/app/test_limits.py tries the limit)
         "bot_settings": FIXED_BOTS,
         "new_seed": lambda: next(seeds),
         "new_bot_seed": lambda: next(bot_seeds),
