@@ -224,8 +224,9 @@ def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_ow
     won, lost = t("en", "you_won"), t("en", "seat_won", who="Parisa" if winner == 1 else t("en", "seat_player", n="1"))
     assert (text_of(mine, "#sheet-h") + text_of(theirs, "#sheet-h")).count(won) == 1
     assert lost in (text_of(mine, "#sheet-h") if winner == 1 else text_of(theirs, "#sheet-h"))
-    record = friend.get(seat_url + "/record.json").json()
-    assert record["seats"] == [t("en", "seat_player", n=1), "Parisa"]
+    answer = friend.get(seat_url + "/record.json")
+    assert answer.headers["cache-control"] == "no-store"  # it names the people: no cache keeps it
+    assert answer.json()["seats"] == [t("en", "seat_player", n=1), "Parisa"]
     # the rematch seats the same people: whoever asks lands at their own new seat
     again = friend.post(seat_url + "/rematch", follow_redirects=False)
     new_url = again.headers["location"]
