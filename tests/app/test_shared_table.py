@@ -90,9 +90,9 @@ def test_an_invite_is_taken_once_and_a_seat_plays_only_its_own_turns(app, client
     url = create(client, players="2", seat1="person")
     invite = invite_of(client.get(url).text, 1)
     # a name that is blank, or that would turn the text around it (U+202E), is asked for again
-    for bad in ("   ", "\u202eevil"):
+    for bad, message in (("   ", "msg_bad_name"), ("\u202eevil", "msg_name_hidden")):
         refused = friend.post(invite + "?lang=en", data={"name": bad}, follow_redirects=False)
-        assert refused.status_code == 400 and text_of(refused.text, "#message") == t("en", "msg_bad_name")
+        assert refused.status_code == 400 and text_of(refused.text, "#message") == t("en", message)
         assert one(refused.text, "#join-form #take-seat") and not seat_loaded(client, url).seats.claimed(1)
     seat_url = join(friend, invite, "Ali")
     with TestClient(app) as late:
