@@ -15,7 +15,8 @@ from sqlalchemy import text
 from app.i18n import t
 from app.main import create_app
 from app.settings import Settings
-from tests.app.app_helpers import migrate, one, text_of
+from tests.app.app_helpers import HX, Clock, attribute_values, dom, migrate, one, text_of
+from tests.app.test_shared_table import join, play_to_the_end
 
 ZWNJ, ZWJ = "\u200c", "\u200d"
 
@@ -170,3 +171,93 @@ def test_ordinary_names_are_taken_on_both_forms(client, typed, kept):
         taken = friend.post(code, data={"name": typed}, follow_redirects=False)
         assert taken.status_code == 303, text_of(taken.text, "#message")
     assert seats_of(client, url).name(1) == kept and seats_of(client, url).claimed(1)
+
+
+# --- every name drawn bidi-isolated ----------------------------------------------------------
+
+PERSIAN, ENGLISH = "مریم", "Ali 2"  # a name ending in a digit is the one a right-to-left line reorders
+
+
+def isolated_names(html: str, names: tuple[str, ...]) -> int:
+    """Every time one of `names` is in the page's text it is the whole text of a `<bdi>`; no
+    markup of it leaks into an attribute or shows as text (escaped), and the title names no
+    one. Returns how many times a name was drawn."""
+    page = dom(html)
+    drawn = 0
+    for node in page.find_all(string=True):
+        if any(name in node for name in names) and node.parent.name not in ("script", "style"):
+            assert node.parent.name == "bdi" and str(node) in names, f"{node!r} in <{node.parent.name}> is not isolated"
+            drawn += 1
+        assert "<bdi" not in node and "bdi>" not in node, f"markup shown as text: {node!r}"
+    for value in attribute_values(page):
+        assert "bdi>" not in value and "<bdi" not in value, f"markup in an attribute: {value!r}"
+    title = page.title.get_text() if page.title else ""  # a fragment has none
+    assert not any(name in title for name in names)
+    return drawn
+
+
+def test_every_page_draws_the_names_bidi_isolated(client):
+    """A Persian creator and an English friend ending in a digit, through the invite, the
+    waiting table, both tables in play in both languages (seats, score panel, order of play,
+    hint, log, phrase, someone away), the watch page, the match end and its replay."""
+    clock = Clock()
+    service = client.app.state.service
+    service.clock = clock
+    made = client.post("/matches", data={"level": "easy", "seat1": "person", "target": "11", "name": PERSIAN})
+    url = made.url.path
+    names = (PERSIAN, ENGLISH)
+    code = one(client.get(url).text, '#invites a[data-invite-seat="1"]')["href"]
+    with TestClient(client.app) as friend:
+        for lang in ("fa", "en"):
+            page = friend.get(f"{code}?lang={lang}").text
+            assert isolated_names(page, names) == 2  # the lead and where the seat is
+            assert one(page, "#name")["dir"] == "auto"
+        refused = friend.post(f"{code}?lang=en", data={"name": "You"})
+        assert isolated_names(refused.text, names) == 2
+        seat_url = join(friend, code, ENGLISH)
+        tables = {0: (client, url), 1: (friend, seat_url)}
+        assert client.post(url + "/say", data={"phrase": "bravo"}, headers=HX).status_code == 200
+        for _ in range(3):  # a few moves, so the log names both
+            loaded = service.load(*url.split("/")[2:])
+            who, where = tables[loaded.turn]
+            card, _, takes = str(loaded.game.legal_moves(loaded.state)[0]).partition("+")
+            data = {"ply": loaded.ply, "card": card, "take": takes.split("+") if takes else []}
+            assert who.post(where + "/move", data=data, headers=HX).status_code == 200
+        loaded = service.load(*url.split("/")[2:])
+        waiter, waiter_url = tables[1 - loaded.turn]
+        clock.advance(loaded.seats.clock)  # the person to play is away: the others are told who
+        assert service.expire(loaded.match.id, waiter_url.split("/")[3], loaded.ply).changed
+        watch = one(client.get(url).text, "#watch-link")["href"]
+        for lang in ("fa", "en"):
+            for who, where in ((client, url), (friend, seat_url), (client, watch)):
+                page = who.get(f"{where}?lang={lang}").text
+                assert isolated_names(page, names) >= 4, where  # seats, scores, order, log at least
+                assert isolated_names(who.get(f"{where}?lang={lang}", headers=HX).text, names) >= 4
+            assert dom(client.get(f"{url}?lang={lang}").text).select("#log bdi, #away bdi")  # the log names them
+            other = tables[loaded.turn]
+            assert isolated_names(other[0].get(f"{other[1]}?lang={lang}").text, names) >= 4
+        play_to_the_end(tables)
+        for lang in ("fa", "en"):
+            for who, where in tables.values():
+                ended = who.get(f"{where}?lang={lang}").text
+                assert isolated_names(ended, names) >= 3  # the winner, the final totals, the sheet
+                assert isolated_names(who.get(f"{where}/replay?ply=3&lang={lang}").text, names) >= 2
+
+
+def test_all_fours_draws_the_names_bidi_isolated(client):
+    """The cut, the decisions and the tricks name the people too."""
+    made = client.post("/matches", data={"game": "allfours", "level": "easy", "seat1": "person", "name": PERSIAN})
+    url = made.url.path
+    code = one(client.get(url).text, '#invites a[data-invite-seat="1"]')["href"]
+    with TestClient(client.app) as friend:
+        tables = {0: (client, url), 1: (friend, join(friend, code, ENGLISH))}
+        service = client.app.state.service
+        for _ in range(4):
+            loaded = service.load(*url.split("/")[2:])
+            who, where = tables[loaded.turn]
+            move = str(loaded.game.legal_moves(loaded.state)[0])
+            assert who.post(where + "/allfours", data={"ply": loaded.ply, "move": move}, headers=HX).status_code == 200
+        for lang in ("fa", "en"):
+            for who, where in tables.values():
+                page = who.get(f"{where}?lang={lang}").text
+                assert isolated_names(page, (PERSIAN, ENGLISH)) >= 4 and dom(page).select("#log bdi")
