@@ -11,7 +11,7 @@ from fastapi import Request
 
 from engine import Card
 
-from .i18n import card_name, digits, join, nt, t
+from .i18n import card_name, digits, isolated, join, nt, t
 from .reviews import reviewable
 from .seats import PHRASES
 from .service import HUMAN, Loaded, watch_key
@@ -80,18 +80,19 @@ def card_view(card: Card, lang: str, **flags: Any) -> CardView:
 class Seating:
     """Whose table is drawn (`me`) and what it calls every seat: "you", a person by the name
     they gave (or "Player 2" until they give one), a computer by where it sits from `me` (the
-    next to play after `me` sits on their right).
+    next to play after `me` sits on their right). A given name is `isolated` (HTML: `<bdi>`),
+    and so is every sentence of the table's words it is put in (`i18n.t`).
 
     >>> s = Seating(players=4, me=2, names=("Ali", "", "", ""), people=frozenset({0, 2}))
     >>> [s.name(seat, "en") for seat in range(4)], s.relative(3)
-    (['Ali', 'Left opponent', 'You', 'Right opponent'], 1)
+    ([Markup('<bdi>Ali</bdi>'), 'Left opponent', 'You', 'Right opponent'], 1)
 
     Someone watching (`watching`) sits in seat 0's chair but is nobody at the table: every seat
     has its own name, computers numbered, and teams too.
 
     >>> w = Seating(players=4, names=("Ali", "", "", ""), people=frozenset({0, 2}), watching=True)
     >>> [w.name(seat, "en") for seat in range(4)], w.viewer
-    (['Ali', 'Computer 2', 'Player 3', 'Computer 4'], None)
+    ([Markup('<bdi>Ali</bdi>'), 'Computer 2', 'Player 3', 'Computer 4'], None)
     """
 
     players: int
@@ -118,7 +119,7 @@ class Seating:
             return t(lang, "you")
         if seat in self.people:
             given = self.names[seat] if seat < len(self.names) else ""
-            return given or t(lang, "seat_player", n=digits(seat + 1, lang))
+            return isolated(given) if given else t(lang, "seat_player", n=digits(seat + 1, lang))
         if self.watching:
             return t(lang, "seat_computer_n", n=digits(seat + 1, lang))
         return t(lang, f"seat_{self.players}_{self.relative(seat)}")

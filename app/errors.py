@@ -4,7 +4,7 @@
 about, with the reason as its message:
 
 - a refusal by the service or the selection (`Refused`, with its reason and status: 400, 409,
-  404), a move the engine refuses (`IllegalMove`: its `Reason`, 400), a form or query that does
+  404, 429 with `Retry-After`), a move the engine refuses (`IllegalMove`: its `Reason`, 400), a form or query that does
   not fit its model (`RequestValidationError`: the model's `refusal`, 400) or a body that cannot
   be parsed as a form (400, "garbage");
 - on a match's address the table as it is (404 if there is no such match), on a lesson's the
@@ -61,14 +61,15 @@ def refused_page(request: Request, key: str, status: int) -> Response:
 def refused(request: Request, error: Exception) -> Response:
     """A refusal by the service, the engine or a form model, on the page it is about."""
     if isinstance(error, Refused):
-        reason, status = error.reason, error.status
-    elif isinstance(error, IllegalMove):
-        reason, status = str(error.reason), 400
-    elif isinstance(error, RequestValidationError):
-        reason, status = refusal_of(list(error.errors())), 400
-    else:
-        raise error
-    return refused_page(request, f"msg_{reason}", status)
+        response = refused_page(request, f"msg_{error.reason}", error.status)
+        if error.retry_after is not None:
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
+    if isinstance(error, IllegalMove):
+        return refused_page(request, f"msg_{error.reason!s}", 400)
+    if isinstance(error, RequestValidationError):
+        return refused_page(request, f"msg_{refusal_of(list(error.errors()))}", 400)
+    raise error
 
 
 def not_found(request: Request, error: Exception) -> Response:

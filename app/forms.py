@@ -17,7 +17,6 @@ from pydantic import (
     BeforeValidator,
     Field,
     PlainValidator,
-    StringConstraints,
     ValidationError,
     model_validator,
 )
@@ -27,7 +26,8 @@ from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
-from .seats import CLOCK_RANGE, NAME_LENGTH, PERSON, SEAT_CHOICES
+from . import names
+from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
@@ -38,7 +38,8 @@ Count = Annotated[int, Field(ge=0, lt=1_000_000)]  # a ply or an undo count: six
 
 class FormModel(BaseModel):
     """A form refused as a whole: any field that does not fit makes one error whose
-    context names the message to show (`refusal`, or the first field's own in `refusals`)."""
+    context names the message to show (the reason a field's validator gave, else the first
+    field's own in `refusals`, else `refusal`)."""
 
     refusal: ClassVar[str] = "garbage"
     refusals: ClassVar[dict[str, str]] = {}
@@ -49,8 +50,9 @@ class FormModel(BaseModel):
         try:
             return handler(data)
         except ValidationError as error:
+            own = [e["ctx"]["reason"] for e in error.errors() if e["type"] == REFUSED]  # a field's own reason
             fields = [e["loc"][0] for e in error.errors() if e["loc"]]
-            reason = next((cls.refusals[f] for f in fields if f in cls.refusals), cls.refusal)
+            reason = next(iter(own), None) or next((cls.refusals[f] for f in fields if f in cls.refusals), cls.refusal)
             raise PydanticCustomError(REFUSED, "refused: {reason}", {"reason": reason}) from None
 
 
@@ -60,15 +62,18 @@ def refusal_of(errors: list[dict[str, Any]]) -> str:
 
 
 Blank = Annotated[None, BeforeValidator(lambda v: None if v == "" else v)]  # an empty field is "not given"
-DisplayName = Annotated[  # a person's name at a shared table: plain text, no control characters,
-    str,  # nor the invisible marks that turn the direction of the text around it (U+202A-E, U+2066-9)
-    StringConstraints(
-        strip_whitespace=True,
-        min_length=1,
-        max_length=NAME_LENGTH,
-        pattern=r"^[^\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]+$",
-    ),
-]
+
+
+def _display_name(value: str) -> str:
+    """A person's name at a shared table, without the spaces at its ends, or refused with the
+    reason `names.refusal` gives (its own message, whichever form it is in)."""
+    reason = names.refusal(value)
+    if reason is not None:
+        raise PydanticCustomError(REFUSED, "refused: {reason}", {"reason": reason})
+    return names.tidy(value)
+
+
+DisplayName = Annotated[str, AfterValidator(_display_name)]  # app/names.py says what a name may hold
 Flag = Literal["1", "0"]  # a checkbox: "1" when ticked ("0" is accepted as unticked)
 
 

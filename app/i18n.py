@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable
 from functools import cache, partial
 from pathlib import Path
 
+from markupsafe import Markup, escape
+
 from engine import Card, card_sum
 
 LANGS = ("fa", "en")
@@ -59,10 +61,34 @@ def catalog(lang: str) -> gettext.GNUTranslations:
     return translations
 
 
+def isolated(name: str) -> Markup:
+    """A person's name as the pages draw it: inside `<bdi>`, so its own direction (a Persian
+    name in an English sentence, a name ending in digits or punctuation) never reorders the
+    words around it; the name itself is escaped.
+
+    >>> isolated("Ali <i>")
+    Markup('<bdi>Ali &lt;i&gt;</bdi>')
+    """
+    return Markup("<bdi>{}</bdi>").format(name)
+
+
+def _filled(text: str, values: dict[str, object]) -> str:
+    """`text` with its {name} fields filled in; HTML (`Markup`, the words escaped) when a value is
+    HTML, such as an `isolated` name, so the page keeps that value's markup.
+
+    >>> _filled("{who} won", {"who": isolated("Sara")}), _filled("{n} & more", {"n": 2})
+    (Markup('<bdi>Sara</bdi> won'), '2 & more')
+    """
+    if not values:
+        return text
+    if any(isinstance(value, Markup) for value in values.values()):
+        return escape(text).format(**values)
+    return text.format(**values)
+
+
 def t(lang: str, key: str, **values: object) -> str:
-    """The message `key` in `lang`, with {name} fields filled in."""
-    text = catalog(lang).gettext(key)
-    return text.format(**values) if values else text
+    """The message `key` in `lang`, with {name} fields filled in (see `_filled`)."""
+    return _filled(catalog(lang).gettext(key), values)
 
 
 def nt(lang: str, singular: str, plural: str, count: int, /, **values: object) -> str:
@@ -71,8 +97,19 @@ def nt(lang: str, singular: str, plural: str, count: int, /, **values: object) -
     >>> nt("en", "surs_one", "surs", 1), nt("en", "surs_one", "surs", 2)
     ('sur', 'surs')
     """
-    text = catalog(lang).ngettext(singular, plural, count)
-    return text.format(**values) if values else text
+    return _filled(catalog(lang).ngettext(singular, plural, count), values)
+
+
+def joined(separator: str, items: Iterable[str]) -> str:
+    """`separator.join(items)`, as HTML when an item is (an `isolated` name), the rest escaped.
+
+    >>> joined(" → ", ["You", isolated("Ali")]), joined(", ", ["a", "b"])
+    (Markup('You → <bdi>Ali</bdi>'), 'a, b')
+    """
+    items = list(items)
+    if any(isinstance(item, Markup) for item in items):
+        return escape(separator).join(items)
+    return separator.join(items)
 
 
 def has_message(lang: str, key: str) -> bool:
@@ -137,9 +174,9 @@ def counted(n: int, key: str, lang: str) -> str:
 def join(items: list[str], lang: str) -> str:
     """A list of names for a sentence: "a, b و c" / "a, b and c"."""
     if len(items) <= 1:
-        return "".join(items)
+        return joined("", items)
     sep, last = t(lang, "list_separator"), t(lang, "list_and")
-    return sep.join(items[:-1]) + last + items[-1]
+    return joined(last, [joined(sep, items[:-1]), items[-1]])
 
 
 def rt(lang: str, key: str, **values: object) -> str:

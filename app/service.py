@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import secrets
 import threading
 from collections import OrderedDict
@@ -80,12 +81,14 @@ class Conflict(RuntimeError):
 
 
 class Refused(ValueError):
-    """A request the table refuses; `reason` is a key of the message dictionary (app/i18n.py)."""
+    """A request the table refuses; `reason` is a key of the message dictionary (app/i18n.py);
+    `retry_after`: whole seconds until it may be asked again (a 429's `Retry-After`)."""
 
-    def __init__(self, reason: str, status: int = 400):
+    def __init__(self, reason: str, status: int = 400, retry_after: int | None = None):
         super().__init__(reason)
         self.reason = reason
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -542,8 +545,9 @@ class MatchService:
     def say(self, match_id: str, secret: str, phrase: str) -> Loaded:
         """The person at this address says a quick phrase (`seats.PHRASES`) to the others at a
         shared table: shown beside their seat for a few seconds on every table. One every
-        `PHRASE_GAP` seconds (429 sooner); not at a one-person table (409). Only the seats
-        column is written: the row's time, where the move clock counts from, is left alone."""
+        `PHRASE_GAP` seconds (429 sooner, with the whole seconds left to wait); not at a one-person
+        table, nor before every seat is taken (409). Only the seats column is written: the row's
+        time, where the move clock counts from, is left alone."""
         with write_transaction(self.engine) as connection:
             match, seat = _get(connection, match_id, secret, lock=True)
             seats = Seats.from_json(match.seats, match.level)
@@ -551,9 +555,11 @@ class MatchService:
                 raise Refused("garbage")
             if not seats.shared:
                 raise Refused("no_phrases", 409)
+            if seats.waiting:  # nobody to say it to yet: the table offers no phrases either
+                raise Refused("waiting_players", 409)
             at = self.clock().timestamp()
-            if seats.must_wait(seat, at):
-                raise Refused("phrase_too_soon", 429)
+            if wait := seats.must_wait(seat, at):
+                raise Refused("phrase_too_soon", 429, retry_after=max(1, math.ceil(wait)))
             match.seats = seats.say(seat, phrase, at).to_json()
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
             state = self._state(connection, match)

@@ -113,14 +113,18 @@ def record_seats(seats: Seats, players: int) -> list[str]:
 
 @router.get("/m/{match_id}/{secret}/record.json")
 def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
-    """The game record, only once the match is over (an unfinished record reveals the seed)."""
+    """The game record, only once the match is over (an unfinished record reveals the seed); never
+    kept by a cache, as no page is (it names the people and lies behind a secret address)."""
     game = games.get(loaded.match.game)
     if game.winner(loaded.state) is None:
         return error_page(request, lang, "msg_record_unfinished", 409)
     seats = record_seats(loaded.seats, game.seats_of(game.rules_of(loaded.state)))
     return JSONResponse(
         json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
-        headers={"Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"'},
+        headers={
+            "Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"',
+            "Cache-Control": "no-store",
+        },
     )
 
 

@@ -6,8 +6,9 @@ asks for a display name. Only the page's button (a POST) takes the seat, so a me
 preview, which fetches the address, takes nobody's seat. The first person to take it is sent
 (303) to the seat's own address and keeps the match in their browser's list; anyone opening the
 invite later is told the seat is taken (the browser that took it is sent to its table). A
-display name is plain text, 1 to 24 characters, remembered in the browser's signed cookie for
-the next invite and escaped wherever it is shown.
+display name is plain text, 1 to 24 characters that can be seen and copy no seat's label
+(app/names.py), remembered in the browser's signed cookie for the next invite, and escaped and
+bidi-isolated wherever it is shown.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from fastapi.responses import RedirectResponse, Response
 from ..common_views import seating_of, urls
 from ..forms import DisplayName, FormModel
 from ..games import web_game
-from ..i18n import digits, t
+from ..i18n import digits, isolated, t
 from ..seats import NAME_LENGTH, PHRASES
 from ..service import Loaded, NotFound
 from ..web import Lang, Service, error_page, get_service, render
@@ -32,7 +33,8 @@ NAME_KEY = "name"  # the session's display name, offered again at the next invit
 
 
 class JoinForm(FormModel):
-    """Taking a seat: the display name (spaces at its ends dropped; control characters refused)."""
+    """Taking a seat: the display name (spaces at its ends dropped; refused with the reason
+    app/names.py gives, shown on the invite's page)."""
 
     refusal: ClassVar[str] = "bad_name"
     name: DisplayName
@@ -53,7 +55,8 @@ def _join_page(
     message: str | None = None,
 ) -> Response:
     seating = seating_of(loaded)
-    host = loaded.seats.name(0) or t(lang, "join_host")
+    given = loaded.seats.name(0)
+    host = isolated(given) if given else t(lang, "join_host")
     game, rules = loaded.game, loaded.game.rules_of(loaded.state)
     if game.side_of(rules, seat) == game.side_of(rules, 0):  # the engine says who plays with whom
         where = t(lang, "join_as_partner", host=host)

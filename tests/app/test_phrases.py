@@ -64,3 +64,42 @@ def test_a_phrase_shows_beside_the_sayers_seat_on_the_others_table_for_a_few_sec
     watch = one(client.get(mine).text, "#watch-link")["href"]
     assert not dom(client.get(watch).text).select("#phrases")
     assert client.post(watch + "/say", data={"phrase": "bravo"}).status_code in (404, 405)
+
+
+def two_people(service, **options):
+    """A two-seat table whose friend has taken their seat: the creator's and the friend's addresses."""
+    match = service.create("easy", players=2, seats=["person"], seed=9, creator="Sara", **options)
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
+    return f"/m/{match.id}/{match.secret}", f"/m/{match.id}/{service.secret_of(claimed, 1)}"
+
+
+def test_a_table_still_waiting_for_its_people_refuses_a_phrase_and_changes_nothing(client, app):
+    service = app.state.service
+    match = service.create("easy", players=3, seats=["person", "person"], seed=9, creator="Sara")
+    service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")  # seat 2 still empty
+    before = service.load(match.id, match.secret)
+    mine = f"/m/{match.id}/{match.secret}"
+    for lang in ("fa", "en"):
+        refused = client.post(f"{mine}/say?lang={lang}", data={"phrase": "bravo"}, headers=HX)
+        assert refused.status_code == 409
+        assert text_of(refused.text, "#message") == t(lang, "msg_waiting_players")
+    after = service.load(match.id, match.secret)
+    assert after.match.seats == before.match.seats and after.version == before.version
+    assert after.seats.last_said(0) is None and after.seats.phrases == 0
+
+
+def test_a_phrase_too_soon_says_in_retry_after_the_whole_seconds_until_the_next(client, app):
+    """The gap is 3 s: asked 0.4 s after a phrase, the next is allowed in 2.6 s, so 3; at 2.5 s, in 0.5 s, so 1."""
+    clock = Clock()
+    service = app.state.service
+    service.clock = clock
+    mine, _ = two_people(service)
+    assert client.post(mine + "/say", data={"phrase": "bravo"}, headers=HX).status_code == 200
+    for after, expected in ((0.4, "3"), (2.1, "1")):  # 0.4 s, then 2.5 s after the phrase
+        clock.advance(after)
+        refused = client.post(mine + "/say?lang=en", data={"phrase": "thanks"}, headers=HX)
+        assert refused.status_code == 429 and refused.headers["retry-after"] == expected
+        assert text_of(refused.text, "#message") == t("en", "msg_phrase_too_soon")
+    clock.advance(0.5)  # exactly the gap: allowed, and no Retry-After on a success
+    allowed = client.post(mine + "/say", data={"phrase": "thanks"}, headers=HX)
+    assert allowed.status_code == 200 and "retry-after" not in allowed.headers

@@ -90,9 +90,9 @@ def test_an_invite_is_taken_once_and_a_seat_plays_only_its_own_turns(app, client
     url = create(client, players="2", seat1="person")
     invite = invite_of(client.get(url).text, 1)
     # a name that is blank, or that would turn the text around it (U+202E), is asked for again
-    for bad in ("   ", "\u202eevil"):
+    for bad, message in (("   ", "msg_bad_name"), ("\u202eevil", "msg_name_hidden")):
         refused = friend.post(invite + "?lang=en", data={"name": bad}, follow_redirects=False)
-        assert refused.status_code == 400 and text_of(refused.text, "#message") == t("en", "msg_bad_name")
+        assert refused.status_code == 400 and text_of(refused.text, "#message") == t("en", message)
         assert one(refused.text, "#join-form #take-seat") and not seat_loaded(client, url).seats.claimed(1)
     seat_url = join(friend, invite, "Ali")
     with TestClient(app) as late:
@@ -224,8 +224,9 @@ def test_two_people_play_a_whole_match_and_each_is_told_the_result_from_their_ow
     won, lost = t("en", "you_won"), t("en", "seat_won", who="Parisa" if winner == 1 else t("en", "seat_player", n="1"))
     assert (text_of(mine, "#sheet-h") + text_of(theirs, "#sheet-h")).count(won) == 1
     assert lost in (text_of(mine, "#sheet-h") if winner == 1 else text_of(theirs, "#sheet-h"))
-    record = friend.get(seat_url + "/record.json").json()
-    assert record["seats"] == [t("en", "seat_player", n=1), "Parisa"]
+    answer = friend.get(seat_url + "/record.json")
+    assert answer.headers["cache-control"] == "no-store"  # it names the people: no cache keeps it
+    assert answer.json()["seats"] == [t("en", "seat_player", n=1), "Parisa"]
     # the rematch seats the same people: whoever asks lands at their own new seat
     again = friend.post(seat_url + "/rematch", follow_redirects=False)
     new_url = again.headers["location"]

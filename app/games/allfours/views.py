@@ -28,7 +28,7 @@ from ...common_views import (
     urls,
     winner_words,
 )
-from ...i18n import card_name, digits, digits_in, t
+from ...i18n import card_name, digits, digits_in, joined, t
 from ...service import Loaded
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -144,13 +144,13 @@ def cut_words(cut: Cut, seating: Seating, lang: str) -> str:
     def one(c: CutCard) -> str:
         return t(lang, "af_said", who=seating.name(c.seat, lang), what=card_name(str(c.card), lang))
 
-    said = [t(lang, "list_separator").join(one(c) for c in attempt) for attempt in cut.attempts]
+    said = [joined(t(lang, "list_separator"), [one(c) for c in attempt]) for attempt in cut.attempts]
     sentences = [t(lang, "af_cut", cuts=said[0])] + [t(lang, "af_cut_again", cuts=cuts) for cuts in said[1:]]
     if cut.dealer == seating.viewer:
         sentences.append(t(lang, "af_cut_you_deal"))
     else:
         sentences.append(t(lang, "af_cut_deals", who=seating.name(cut.dealer, lang)))
-    return " ".join(sentences)
+    return joined(" ", sentences)
 
 
 def line_view(line: ScoreLine, view: Observation, lang: str, seating: Seating | None = None) -> AfLine:
@@ -170,11 +170,8 @@ def sheet_view(view: Observation, lang: str, seating: Seating) -> AfSheet:
     d = digits_in(lang)
     counts = ""
     if log.game is not None:
-        counts = t(
-            lang,
-            "af_game_counts",
-            counts=" – ".join(f"{seating.side(s, view.rules, lang)} {d(n)}" for s, n in enumerate(log.game)),
-        )
+        sides = [joined(" ", [seating.side(s, view.rules, lang), d(n)]) for s, n in enumerate(log.game)]
+        counts = t(lang, "af_game_counts", counts=joined(" – ", sides))
     return AfSheet(
         title=t(lang, "af_sheet_title", n=d(len(view.finished_rounds))),
         lines=[line_view(line, view, lang, seating) for line in log.lines],

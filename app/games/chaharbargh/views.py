@@ -25,7 +25,7 @@ from ...common_views import (
     urls,
     winner_words,
 )
-from ...i18n import addends, card_name, card_names, counted, digits, digits_in, noun, rt, t
+from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, rt, t
 from ...service import (
     COMPUTER,
     HUMAN,
@@ -236,7 +236,8 @@ def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2, seatin
     who = seating.name(seat, lang)
     card = card_view(played.move.card, lang)
     takes = [card_view(c, lang) for c in sorted(played.move.takes)]
-    text = f"{who}: {move_words(played.move, lang, placed='placed_you' if seat == seating.viewer else 'placed')}"
+    words = move_words(played.move, lang, placed="placed_you" if seat == seating.viewer else "placed")
+    text = joined(": ", [who, words])
     sur = sur_words(played, lang)
     return MoveLine(who, card, takes, sur, text + (f" — {sur}" if sur else ""))
 
@@ -343,7 +344,7 @@ def turn_order(players: int, lang: str, seating: Seating | None = None) -> str:
     """The seats in their order of play, joined by an arrow in the reading direction."""
     arrow = f" {t(lang, 'reading_arrow')} "
     seating = seating or Seating(players)
-    return arrow.join(seating.name(s, lang) for s in range(players))
+    return joined(arrow, (seating.name(s, lang) for s in range(players)))
 
 
 def _round_winner(view: Observation, lang: str) -> str:
@@ -677,7 +678,7 @@ def table_view(
     if view.moves and all(n == 4 for n in view.hand_counts):  # every hand was empty: a new deal
         # said to a screen reader; the eye sees the cards come from the stock, and the hint keeps
         # its two lines for what to do (a steady table: app.css)
-        announce = f"{announce} {t(lang, 'dealt')}".strip()
+        announce = joined(" ", [announce, t(lang, "dealt")]).strip()
 
     if loaded.over:
         state = "practice-over" if loaded.practice else "match-over"
