@@ -90,7 +90,7 @@ def folded(text: str) -> str:
     """`text` as names are compared: NFKC and case folded, its marks, joiners and the Arabic forms of
     Persian letters set aside, every digit as its Latin one, runs of space as one space.
 
-    >>> folded("  ＹＯＵ "), folded("رايانهٔ   ۲"), folded("Pla\\u0301yer ٣")
+    >>> folded("  \\uff39\\uff2f\\uff35 "), folded("رايانهٔ   ۲"), folded("Pla\\u0301yer ٣")
     ('you', 'رایانه 2', 'player 3')
     """
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())

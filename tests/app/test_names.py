@@ -102,7 +102,9 @@ def app(tmp_path_factory):
     each name is tried many times."""
     url = f"sqlite:///{tmp_path_factory.mktemp('names') / 'names.db'}"
     migrate(url)
-    return create_app(Settings(database_url=url, secret_key="test-key", rate_new="off", review_worker=False))
+    return create_app(
+        Settings(database_url=url, secret_key="test-key", rate_new="off", rate_moves="off", review_worker=False)
+    )
 
 
 @pytest.fixture(scope="module")
