@@ -13,6 +13,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from . import errors, limits
 from .db import make_engine
+from .heartbeat import Heartbeat
 from .live import news_for
 from .reviews import Reviews
 from .routes import ROUTERS
@@ -30,12 +31,15 @@ FORM_LIMITS = {"max_files": 0}
 
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """At start, this process's review worker (a thread); at shutdown, stop it and stop
-    listening for news (PostgreSQL's listening thread)."""
+    """At start, before serving: the move clocks given back the time no server was up, and this
+    process's heartbeat (app/heartbeat.py), then its review worker (threads); at shutdown, stop
+    them (the heartbeat with a last beat) and stop listening for news (PostgreSQL's thread)."""
+    app.state.heartbeat.start()
     if app.state.settings.review_worker:
         app.state.reviews.start()
     yield
     app.state.reviews.stop()
+    app.state.heartbeat.stop()
     app.state.news.close()
 
 
@@ -63,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         clock=settings.clock,
     )
     app.state.reviews = Reviews(app.state.service, clock=settings.clock)
+    app.state.heartbeat = Heartbeat(app.state.service)
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, compression, then the Host

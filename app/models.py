@@ -1,4 +1,5 @@
-"""Database tables: a match and its append-only list of moves. The schema comes from Alembic."""
+"""Database tables: a match and its append-only list of moves, the reviews, and the servers'
+heartbeat. The schema comes from Alembic."""
 
 from __future__ import annotations
 
@@ -88,3 +89,13 @@ class Review(SQLModel, table=True):
     heartbeat: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
     result: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON, once done
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class HeartbeatRow(SQLModel, table=True):
+    """The last moment an app server was known to be alive: one row, id 1 (migration 0009),
+    written by every app process every few seconds (app/heartbeat.py); None before the first."""
+
+    __tablename__ = "heartbeat"
+
+    id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last_alive: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))

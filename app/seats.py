@@ -20,7 +20,8 @@ person at seat 0 and computers at the match's level everywhere else.
 A table with people has a move clock (`clock` seconds a move, 60 unless the creator chose
 another; 0 is none). When a person's clock runs out the computer plays their move at medium and
 their seat is away (`away`); an away seat's turn is played after `AWAY_SECONDS` (less, if the
-clock is shorter), and the person is back at their next move.
+clock is shorter), and the person is back at their next move. Both count from the turn's start,
+as the computer's pause does, and none counts the time no server was up (app/heartbeat.py).
 
 >>> shared.clock, shared.move_seconds(1), shared.away_from(1).move_seconds(1), shared.away_from(1).back(1).away
 (60, 60, 10, ())

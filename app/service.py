@@ -200,12 +200,15 @@ class Loaded:
     def seconds_left(self, at: datetime) -> float | None:
         """At time `at`, the seconds left on the move clock of the person to play (below zero:
         it ran out); None when no person's clock runs (no clock, a computer to play, the match
-        waiting, a round's sheet up, or over). A turn starts when the match row was last written."""
+        waiting, a round's sheet up, or over). A turn starts when the match row was last written;
+        a server that starts after a downtime moves that start on by it (app/heartbeat.py)."""
         seconds = self.seats.move_seconds(self.turn) if self._in_play and self.seats.person(self.turn) else 0
         return seconds - self.since_turn_began(at) if seconds else None
 
     def since_turn_began(self, at: datetime) -> float:
-        """The seconds from the start of this turn (the match row last written) to `at`."""
+        """The seconds from the start of this turn (the match row last written) to `at`: what
+        the move clock, an away seat's short turn and the computer's pause count, none of them
+        the time no server was up (app/heartbeat.py gives that back at a restart)."""
         started = self.match.updated_at
         started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
         return (at - started).total_seconds()

@@ -190,6 +190,20 @@ def create_allfours(service, level: str, players: int = 2, seed: int | None = No
     return service.create_game("allfours", level, games.get("allfours").rules(players), seed)
 
 
+def two_people(service, **options):
+    """A two-seat table (a move clock of 60 s, unless `clock` says otherwise) whose second person
+    has taken their seat; its id and each seat's secret."""
+    match = service.create("easy", players=2, seats=["person"], seed=1000, **options)
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
+    return match.id, {0: match.secret, 1: service.secret_of(claimed, 1)}
+
+
+def play_first_legal(service, match_id: str, secret: str):
+    """The seat at `secret` plays its first legal move through the service."""
+    loaded = service.load(match_id, secret)
+    return service.play(match_id, secret, loaded.ply, loaded.game.legal_moves(loaded.state)[0])
+
+
 class Clock:
     """The server's time (`Settings.clock`, `MatchService.clock`), moved on by the test: a move
     clock runs out without anyone waiting for it."""

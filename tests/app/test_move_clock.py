@@ -13,7 +13,7 @@ from sqlalchemy import text
 
 from app.i18n import t
 from app.seats import AWAY_SECONDS, CLOCK_DEFAULT
-from tests.app.app_helpers import Clock, dom, one, text_of
+from tests.app.app_helpers import Clock, dom, one, play_first_legal, text_of, two_people
 
 
 @pytest.fixture
@@ -21,18 +21,6 @@ def clock(app) -> Clock:
     made = Clock()
     app.state.service.clock = made
     return made
-
-
-def two_people(service, **options):
-    """A two-seat table whose second person has taken their seat; each seat's secret."""
-    match = service.create("easy", players=2, seats=["person"], seed=1000, **options)
-    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana")
-    return match.id, {0: match.secret, 1: service.secret_of(claimed, 1)}
-
-
-def play_first_legal(service, match_id: str, secret: str):
-    loaded = service.load(match_id, secret)
-    return service.play(match_id, secret, loaded.ply, loaded.game.legal_moves(loaded.state)[0])
 
 
 def seat_of_move(service, match_id: str, ply: int) -> int:

@@ -70,21 +70,18 @@ class LiveServer:
         sock.listen(64)
         self.port = sock.getsockname()[1]
         self.app = create_app(self.settings)
-        # open event streams (a shared table's) never end by themselves: a stop closes them after 1 s
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
+        # open event streams (a shared table's) never end by themselves: a stop closes them after 1 s;
+        # the app's lifespan runs as in production (the move clocks' give-back, the heartbeat, reviews)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
         self._sock = sock
         self._thread.start()
-        if self.settings.review_worker:  # the lifespan is off here: start the review worker as it would
-            self.app.state.reviews.start()
         return self
 
     def stop(self) -> None:
         assert self._server is not None and self._thread is not None and self._sock is not None
         self._server.should_exit = True
         self._thread.join(timeout=10)
-        self.app.state.news.close()  # the lifespan is off here: stop PostgreSQL's listening thread
-        self.app.state.reviews.stop()
         self._sock.close()
         assert not self._thread.is_alive(), "server thread did not stop"
