@@ -26,6 +26,7 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable, Hashable, Iterator
+from functools import partial
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Engine, text
@@ -38,6 +39,7 @@ NOTIFY = text("SELECT pg_notify(:channel, :match)")
 
 
 T = TypeVar("T")
+KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream (proxies close a silent one)
 Answered = tuple[int, str]  # a request's seat, and the version its answer showed
 
 
@@ -49,55 +51,107 @@ class Doorbell(asyncio.Event):
         super().__init__()
         self.answered: set[Answered] = set()
         self.unanswered = False  # a change whose news did not say what answered it
+        self.prepared: Any = None  # a broadcast's latest table, ready to send (`Broadcast`)
+        self.beat = False  # a broadcast's keep-alive: time for a comment line on a quiet stream
 
-    def ring(self, answered: Answered | None) -> None:
+    def ring(self, answered: Answered | None, prepared: Any = None) -> None:
         if answered is None:
             self.unanswered = True
         else:
             self.answered.add(answered)
+        self.prepared = prepared
+        self.set()
+
+    def ring_beat(self) -> None:
+        self.beat = True
         self.set()
 
     def take(self) -> tuple[set[Answered], bool]:
         """What was answered since the last `take`, and whether some news said nothing of it;
         the bell is quiet again."""
         taken = self.answered, self.unanswered
-        self.answered, self.unanswered = set(), False
+        self.answered, self.unanswered, self.prepared, self.beat = set(), False, None, False
         self.clear()
         return taken
+
+
+class Broadcast:
+    """Streams that all show the same table (a match's spectators in one language): each news is
+    read and drawn once, by `prepare` in a worker thread, and every bell is rung with the result,
+    so each stream wakes once, to send it. One preparation at a time: news that comes meanwhile
+    is prepared again right after. One timer rings every bell's keep-alive (`ring_beat`) each
+    `KEEP_ALIVE` seconds, instead of a timer of each stream's own."""
+
+    def __init__(self, prepare: Callable[[], Any]) -> None:
+        self.prepare = prepare
+        self.bells: set[Doorbell] = set()
+        self.running = False
+        self.again = False
+        self.timer: asyncio.TimerHandle | None = None
+
+    def beat(self) -> None:
+        for changed in list(self.bells):
+            changed.ring_beat()
+        self.timer = asyncio.get_running_loop().call_later(KEEP_ALIVE, self.beat)
 
 
 class News:
     """This process's open streams, by match id; `publish` may be called from any thread.
 
     Each match with open streams also has a generation, one more with every news of it, and the
-    table each view of it showed at that generation (`shared`): the streams of one view (a
-    person's seat, or every spectator) read and draw a change once between them, so a move
-    costs the same whether one stream or hundreds show it."""
+    table each view of it showed at that generation (`shared`): the streams of one person's seat
+    read and draw a change once between them. The spectators' streams are a `Broadcast`: they are
+    woken with the table ready, so a move costs little more with hundreds of them than with none."""
 
     def __init__(self) -> None:
         self._streams: dict[str, set[Doorbell]] = {}
+        self._broadcasts: dict[str, dict[Hashable, Broadcast]] = {}
         self._generations: dict[str, int] = {}
         self._shared: dict[str, dict[Hashable, tuple[int, asyncio.Future[Any]]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._lock = threading.Lock()
 
     @contextlib.contextmanager
-    def subscribe(self, match_id: str) -> Iterator[Doorbell]:
-        """A bell rung whenever `match_id` changes, while the `with` lasts (on the event loop)."""
+    def subscribe(
+        self, match_id: str, broadcast: tuple[Hashable, Callable[[], Any]] | None = None
+    ) -> Iterator[Doorbell]:
+        """A bell rung whenever `match_id` changes, while the `with` lasts (on the event loop).
+        With `broadcast` (a key and its `prepare`), the bell is one of that `Broadcast`'s: rung
+        once the table is prepared, with it as the bell's `prepared` (None if preparing failed)."""
         changed = Doorbell()
         with self._lock:
             self._loop = asyncio.get_running_loop()
-            self._streams.setdefault(match_id, set()).add(changed)
+            if broadcast is None:
+                self._streams.setdefault(match_id, set()).add(changed)
+            else:
+                key, prepare = broadcast
+                groups = self._broadcasts.setdefault(match_id, {})
+                if key not in groups:
+                    groups[key] = Broadcast(prepare)
+                    groups[key].timer = self._loop.call_later(KEEP_ALIVE, groups[key].beat)
+                groups[key].bells.add(changed)
         try:
             yield changed
         finally:
             with self._lock:
-                streams = self._streams.get(match_id, set())
-                streams.discard(changed)
-                if not streams:
-                    self._streams.pop(match_id, None)
-                    self._generations.pop(match_id, None)
-                    self._shared.pop(match_id, None)
+                if broadcast is None:
+                    streams = self._streams.get(match_id, set())
+                    streams.discard(changed)
+                    if not streams:
+                        self._streams.pop(match_id, None)
+                        self._generations.pop(match_id, None)
+                        self._shared.pop(match_id, None)
+                else:
+                    groups = self._broadcasts.get(match_id, {})
+                    group = groups.get(broadcast[0])
+                    if group is not None:
+                        group.bells.discard(changed)
+                        if not group.bells:
+                            groups.pop(broadcast[0])
+                            if group.timer is not None:
+                                group.timer.cancel()
+                    if not groups:
+                        self._broadcasts.pop(match_id, None)
 
     def publish(self, match_id: str, answered: Answered | None = None) -> None:
         """Tell this process's streams of `match_id` that it changed (`answered`: by the request
@@ -108,7 +162,8 @@ class News:
         """Ring the match's bells on the event loop: one call across threads for all of them."""
         with self._lock:
             loop = self._loop
-            if loop is None or match_id not in self._streams or loop.is_closed():
+            listening = match_id in self._streams or match_id in self._broadcasts
+            if loop is None or not listening or loop.is_closed():
                 return
         loop.call_soon_threadsafe(self._ring, match_id, answered)
 
@@ -117,8 +172,35 @@ class News:
             streams = list(self._streams.get(match_id, ()))
             if streams:
                 self._generations[match_id] = self._generations.get(match_id, 0) + 1
+            groups = list(self._broadcasts.get(match_id, {}).values())
         for changed in streams:
             changed.ring(answered)
+        for group in groups:
+            self._prepare(group)
+
+    def _prepare(self, group: Broadcast) -> None:
+        if group.running:
+            group.again = True
+            return
+        group.running = True
+        asyncio.ensure_future(run_in_threadpool(group.prepare)).add_done_callback(partial(self._prepared, group))
+
+    def _prepared(self, group: Broadcast, done: asyncio.Future[Any]) -> None:
+        group.running = False
+        failed = done.cancelled() or done.exception() is not None
+        if failed:  # the error's type only: its text may quote a query's parameters (a secret)
+            LOG.warning(
+                "a broadcast's table was not prepared: %s",
+                type(done.exception()).__name__ if not done.cancelled() else "cancelled",
+            )
+        prepared = None if failed else done.result()
+        with self._lock:
+            bells = list(group.bells)
+        for changed in bells:
+            changed.ring(None, prepared)
+        if group.again:
+            group.again = False
+            self._prepare(group)
 
     async def shared(self, match_id: str, view: Hashable, make: Callable[[], T]) -> T:
         """What `make` gives for `view` of the match since its last news: made once, in a worker
@@ -148,9 +230,11 @@ class PgNews(News):
         self._thread: threading.Thread | None = None
 
     @contextlib.contextmanager
-    def subscribe(self, match_id: str) -> Iterator[Doorbell]:
+    def subscribe(
+        self, match_id: str, broadcast: tuple[Hashable, Callable[[], Any]] | None = None
+    ) -> Iterator[Doorbell]:
         self._listen()
-        with super().subscribe(match_id) as changed:
+        with super().subscribe(match_id, broadcast) as changed:
             yield changed
 
     def publish(self, match_id: str, answered: Answered | None = None) -> None:

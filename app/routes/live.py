@@ -35,14 +35,13 @@ from starlette.types import Receive, Scope, Send
 
 from ..i18n import t
 from ..limits import client_of
-from ..live import News
+from ..live import KEEP_ALIVE, News
 from ..service import Loaded
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
 from ..web import Lang, Service, get_settings
 from .table import render_table
 
 router = APIRouter()
-KEEP_ALIVE = 15.0  # seconds between comment lines on a quiet stream
 RETRY_MS = 2000  # how long a browser waits before it connects again
 KNOCK_AGAIN = 1.0  # seconds before a stream asks again at a table where its knock changed nothing
 STAGGER = 0.5  # seconds more a person's stream waits to play a computer, per person seated before
@@ -103,6 +102,39 @@ async def watch_events(request: Request, match_id: str, code: str, lang: Lang, s
     return await events(request, loaded, lang, partial(service.watched, match_id, code), None)
 
 
+async def watch_stream(
+    request: Request, news: News, first: Loaded, lang: str, shown: str, load: Callable[[], Loaded], ticket: Ticket
+) -> AsyncIterator[str | bytes]:
+    """A spectator's lines: the spectator's table whenever the match moved on, a comment when
+    quiet. Every spectator of the match in this language is one `Broadcast`: each change is
+    read and drawn once for all of them, and each stream only sends it."""
+    prepare = partial(prepared_table, request, load, lang)
+    with news.subscribe(first.match.id, broadcast=(("watch", lang), prepare)) as changed:
+        yield f"retry: {RETRY_MS}\n\n"
+        if first.version != shown:
+            shown = first.version
+            yield await run_in_threadpool(table_event, request, first, lang)
+        while True:
+            await changed.wait()  # a change, prepared; or the broadcast's keep-alive
+            prepared, beat = changed.prepared, changed.beat
+            changed.take()
+            if prepared is None and beat:
+                yield ": still here\n\n"
+                if not ticket.local:
+                    await run_in_threadpool(ticket.refresh)  # a shared count expires unless refreshed
+                continue
+            version, event = prepared if prepared is not None else await run_in_threadpool(prepare)
+            if version != shown:
+                shown = version
+                yield event
+
+
+def prepared_table(request: Request, load: Callable[[], Loaded], lang: str) -> tuple[str, bytes]:
+    """The table as it is now, its version and its event, for every stream of a broadcast."""
+    loaded = load()
+    return loaded.version, table_event(request, loaded, lang)
+
+
 @dataclass(frozen=True)
 class Knocks:
     """What a person's stream asks of the server when a turn's time is up: the computer seat's
@@ -133,8 +165,14 @@ async def events(
     if isinstance(ticket, str):
         return stream_refused(lang, ticket)
     shown = request.headers.get("last-event-id") or request.query_params.get("v") or ""
+    news = request.app.state.news
+    lines = (
+        watch_stream(request, news, first, lang, shown, load, ticket)
+        if first.watching
+        else stream(request, news, first, lang, shown, load, knocks, ticket)
+    )
     return HeldStream(
-        stream(request, request.app.state.news, first, lang, shown, load, knocks, ticket),
+        lines,
         ticket,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},  # nginx: pass each line on at once
@@ -182,15 +220,15 @@ async def stream(
     knocks: Knocks | None,
     ticket: Ticket,
 ) -> AsyncIterator[str | bytes]:
-    """The stream's lines: the table whenever what the seat sees moved on, a comment when quiet.
+    """A person's stream's lines: the seat's table whenever what it sees moved on, a comment when quiet.
     A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
     changed nothing (another table was first, or time was added) is not repeated at that
     table for `KNOCK_AGAIN` seconds. The seat's own requests' answers are not sent again.
 
-    After a news, the streams of one view (`view_of`) read the match and draw its table once
+    After a news, the streams of one seat (a few tabs) read the match and draw its table once
     between them (`News.shared`); the first table, and the table after a knock, are this
     stream's own."""
-    match_id, view = first.match.id, view_of(first)
+    match_id, view = first.match.id, f"seat {first.seat}"
     with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
         loaded, version, knocked, own = first, first.version, "", True
@@ -216,10 +254,10 @@ async def stream(
                         await run_in_threadpool(ticket.refresh)  # a shared count expires unless refreshed
                 continue
             answered, unanswered = changed.take()
-            if not loaded.watching and not unanswered and answered == {(loaded.seat, shown)}:
+            if not unanswered and answered == {(loaded.seat, shown)}:
                 continue  # only the news of this stream's own knock, whose table it has sent
             (loaded, version), own = await news.shared(match_id, view, partial(versioned, load)), False
-            if (loaded.seat, version) in answered and not loaded.watching:
+            if (loaded.seat, version) in answered:
                 shown = version  # this seat's own request: its answer showed this table
 
 
@@ -227,10 +265,3 @@ def versioned(load: Callable[[], Loaded]) -> tuple[Loaded, str]:
     """A table and its version, worked out once (in a worker thread) for every stream that shares it."""
     loaded = load()
     return loaded, loaded.version
-
-
-def view_of(loaded: Loaded) -> str:
-    """Which streams see the same table: one seat's, or every spectator's.
-
-    A view is what it shows, so every stream of it may share one reading and one drawing."""
-    return "watch" if loaded.watching else f"seat {loaded.seat}"
