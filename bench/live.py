@@ -404,7 +404,10 @@ def report_watchers(args: argparse.Namespace, f: dict[str, Any]) -> None:
         f"{platform.python_version()}, {os.cpu_count()} cores shared by the server and the client; "
         f"load average after {os.getloadavg()[0]:.2f}."
     )
-    publish(f"watchers-{args.database}", "Live tables: spectators of one match", measured, [*header, row], args.write)
+    name, heading = f"watchers-{args.database}", "Live tables: spectators of one match"
+    if args.code != ROOT:  # another checkout's app (the main a change started from): a section of its own
+        name, heading = f"{name}-other", f"{heading}, another checkout's app"
+    publish(name, heading, measured, [*header, row], args.write)
 
 
 if __name__ == "__main__":
