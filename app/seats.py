@@ -205,9 +205,6 @@ class Seats:
         others[seat - 1] = replace(others[seat - 1], claimed=True, name=name)
         return replace(self, others=tuple(others))
 
-    def named_creator(self, name: str) -> Seats:
-        return replace(self, creator=name)
-
     def fill(self) -> Seats:
         """Every unclaimed person seat given to a computer at the match's level."""
         others = tuple(Seat(level=self.default) if s.person and not s.claimed else s for s in self.others)

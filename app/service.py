@@ -34,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
-from engine import Card, MatchState, Move, Rules, RulesError, games, move_values, observation
+from engine import MatchState, Move, Rules, RulesError, games, move_values, observation
 from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
@@ -46,7 +46,6 @@ from .settings import now, random_seed
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
 LEVELS = ("easy", "medium", "pro")
 PLAYERS = (2, 3, 4)  # four play as two teams: the person and the computer opposite against the other two
-TARGETS = (31, 52, 62, 64)  # the targets named on the rules page; any whole number in TARGET_RANGE is offered
 TARGET_RANGE = (11, 500)
 SUR_POINTS_RANGE = (1, 100)
 SUR_CUTOFF_RANGE = (1, 500)
@@ -875,13 +874,3 @@ class MatchService:
             while len(self._hints) > self.CACHE_SIZE:
                 self._hints.popitem(last=False)
         return values
-
-
-def parse_move(card: str, takes: list[str]) -> Move:
-    """A move from form fields; `Refused("garbage")` for anything that is not card codes."""
-    if len(takes) > 13:
-        raise Refused("garbage")
-    try:
-        return Move(Card.parse(card), frozenset(Card.parse(t) for t in takes))
-    except ValueError:
-        raise Refused("garbage") from None

@@ -470,14 +470,6 @@ def world_lines(world: World, trump: int) -> list[Line]:
     return lines
 
 
-def world_points(world: World, trump: int) -> tuple[int, int]:
-    """The points per side at the end of a played-out world (`world_lines` added up)."""
-    points = [0, 0]
-    for side, value in world_lines(world, trump):
-        points[side] += value
-    return points[0], points[1]
-
-
 def match_value(totals: Sequence[int], lines: Sequence[Line], side: int, target: int) -> float:
     """What ``lines``, scored in order on top of ``totals``, are worth to ``side``: its points
     minus the other side's; but once a side reaches ``target`` the match is over, the lines

@@ -78,10 +78,6 @@ class Move:
         except CardError:
             raise IllegalMove(f"not a move: {text!r}", Reason.NOT_A_MOVE) from None
 
-    @property
-    def is_play(self) -> bool:
-        return self.card is not None
-
     def __str__(self) -> str:
         return str(self.card) if self.card is not None else self.decision
 
