@@ -107,6 +107,10 @@ class Settings:
     `rate_hints` for hints the pro must work out (a cached hint costs nothing and is not counted).
     `rate_storage` is where the counts live: `memory://` (this process), or a storage URI the
     library knows (`redis://host:6379`) to share them between processes and servers.
+
+    Reviews waiting or being made at once (app/reviews.py): at most `reviews_per_person` asked by
+    one browser (its session's person id) and `reviews_per_address` from one client address (the
+    rate limits' `client_of`); over either, the review page asks the person to come back later.
     """
 
     database_url: str
@@ -126,6 +130,8 @@ class Settings:
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
     review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
+    reviews_per_person: int = 2
+    reviews_per_address: int = 4
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -142,6 +148,8 @@ class Settings:
             rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
             refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
+            reviews_per_person=int(os.environ.get("CHAHARBARGH_REVIEWS_PER_PERSON", "2")),
+            reviews_per_address=int(os.environ.get("CHAHARBARGH_REVIEWS_PER_ADDRESS", "4")),
         )
 
 
