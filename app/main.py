@@ -61,7 +61,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         news=app.state.news,
         clock=settings.clock,
     )
-    app.state.reviews = Reviews(app.state.service, clock=settings.clock)
+    app.state.reviews = Reviews(
+        app.state.service,
+        clock=settings.clock,
+        per_person=settings.reviews_per_person,
+        per_address=settings.reviews_per_address,
+    )
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, compression, then the Host
