@@ -331,3 +331,25 @@ def test_a_killed_child_stores_nothing_and_its_job_is_taken_again(client, app):
     assert worker.work_once()  # taken again, by the same worker here
     made = worker.find(match.id, 0)
     assert made.status == "done" and made.done == made.total == len(json.loads(made.result)["decisions"]) > 0
+
+
+@pytest.mark.one_database  # the same release as a killed child's, tested on both above
+def test_a_worker_stopping_mid_review_puts_it_back_in_the_line(client, app):
+    """At shutdown (`stop`, from the app's lifespan) the job being made goes back to waiting, so
+    another process, or this one restarted, takes it at once rather than after `STALE`."""
+    service = app.state.service
+    match = service.create("easy", target=11, seed=35)
+    finish(service, match)
+    client.get(url_of(match) + "/review")
+
+    class Stopping(Reviews):
+        def _progress(self, job, done, total):
+            super()._progress(job, done, total)
+            self._stop.set()  # as `stop` does from another thread, once the job is under way
+            self.child = self.making
+
+    worker = Stopping(service)
+    assert worker.work_once()
+    left = worker.find(match.id, 0)
+    assert (left.status, left.done, left.result, left.worker) == ("waiting", 0, None, None)
+    assert worker.child.process.exitcode is not None  # its child ended with it
