@@ -66,7 +66,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         news=app.state.news,
         clock=settings.clock,
     )
-    app.state.reviews = Reviews(app.state.service, clock=settings.clock)
+    app.state.reviews = Reviews(
+        app.state.service,
+        clock=settings.clock,
+        per_person=settings.reviews_per_person,
+        per_address=settings.reviews_per_address,
+    )
     app.state.heartbeat = Heartbeat(app.state.service)
     errors.install(app)
 

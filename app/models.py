@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from .settings import now, random_seed
@@ -75,20 +75,27 @@ class MoveRow(SQLModel, table=True):
 
 class Review(SQLModel, table=True):
     """A review of a finished match by the pro, for one seat, and the job that makes it
-    (app/reviews.py; migration 0008 says what each column holds)."""
+    (app/reviews.py; migrations 0008 and 0010 say what each column holds)."""
 
-    __table_args__ = (UniqueConstraint("match_id", "seat", name="uq_review_match_seat"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "seat", name="uq_review_match_seat"),
+        Index("ix_review_person_taken", "person", "taken_at"),
+        Index("ix_review_address_taken", "address", "taken_at"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     match_id: str = Field(foreign_key="match.id", max_length=32)
     seat: int
-    status: str = Field(default="waiting", max_length=16, index=True)  # waiting, working or done
+    status: str = Field(default="waiting", max_length=16, index=True)  # waiting, working, done or failed
     done: int = 0  # decisions reviewed so far
     total: int = 0  # decisions to review
     worker: str | None = Field(default=None, max_length=64)
     heartbeat: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
     result: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON, once done
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+    person: str | None = Field(default=None, max_length=32)  # who asked: the browser's person id (app/sessions.py)
+    address: str | None = Field(default=None, max_length=64)  # and from where: `app.limits.client_of`
+    taken_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
 
 
 class HeartbeatRow(SQLModel, table=True):

@@ -1,7 +1,7 @@
-"""What the review page shows (issue 27): each decision with its verdict, the move played and the
-pro's best as cards, a chart of the expected margin after each move, and a summary. Every
-figure comes from the stored review (app/reviews.py), made by the engine's pro: nothing here
-values a move.
+"""What the review page shows: while the review waits, its place in the line; while it is made,
+its progress; then each decision with its verdict, the move played and the pro's best as cards,
+a chart of the expected margin after each move, and a summary. Every figure comes from the
+stored review (app/reviews.py), made by the engine's pro: nothing here values a move.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Any
 from engine import Card
 
 from .common_views import CardView, card_view, urls
-from .i18n import digits, t
+from .i18n import digits, nt, t
 from .models import Review
+from .reviews import TooManyReviews
 from .service import Loaded
 
 CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
@@ -59,11 +60,13 @@ class ChartPoint:
 
 @dataclass
 class ReviewView:
-    status: str  # waiting, working, done or failed
+    status: str  # waiting, working, done or failed; busy: not asked, its asker has too many waiting
     done: int
     total: int
-    progress_words: str
+    progress_words: str  # while waiting, its place in the line
     game_title: str  # which game the match was: the page says it under its heading
+    ahead: int | None = None  # while waiting: the reviews before it
+    busy_words: str = ""  # why it was not asked, and when to come back
     note: str = ""  # what a value counts in this game (review_note_<game>)
     decisions: list[DecisionView] = field(default_factory=list)
     costliest: list[DecisionView] = field(default_factory=list)
@@ -84,6 +87,10 @@ class ReviewView:
     @property
     def failed(self) -> bool:
         return self.status == "failed"
+
+    @property
+    def busy(self) -> bool:
+        return self.status == "busy"
 
 
 Words = Callable[[str, str], str]
@@ -106,15 +113,44 @@ def points(value: float, lang: str) -> str:
     return digits(f"{shown + 0.0:.1f}", lang)
 
 
-def review_view(loaded: Loaded, review: Review, lang: str, words: Words, game_title: str) -> ReviewView:
+def place_words(ahead: int, lang: str) -> str:
+    """Where a waiting review stands in the line.
+
+    >>> place_words(0, "en"), place_words(1, "en"), place_words(2, "en")
+    ('Your review is next in line.', '1 review before yours', '2 reviews before yours')
+    >>> place_words(12, "fa")
+    '۱۲ مرور پیش از مرور شما در صف است'
+    """
+    if ahead == 0:
+        return t(lang, "review_next")
+    return nt(lang, "review_ahead_one", "review_ahead", ahead, n=digits(ahead, lang))
+
+
+def busy_view(loaded: Loaded, busy: TooManyReviews, lang: str, game_title: str) -> ReviewView:
+    """The page of a review not asked for: its person or address has too many waiting."""
+    if busy.kind == "person":
+        words = nt(lang, "review_busy_person_one", "review_busy_person", busy.limit, n=digits(busy.limit, lang))
+    else:
+        words = t(lang, "review_busy_address")
+    return ReviewView("busy", 0, 0, "", game_title, busy_words=words, urls=urls(loaded.match.id, loaded.key))
+
+
+def review_view(
+    loaded: Loaded, review: Review, lang: str, words: Words, game_title: str, ahead: int | None = None
+) -> ReviewView:
+    """The page of `review`; `ahead`, for a waiting one, the reviews before it (`Reviews.ahead`)."""
     addresses = urls(loaded.match.id, loaded.key)
-    if review.total:
+    if review.status == "waiting" and ahead is not None:
+        progress = place_words(ahead, lang)
+    elif review.total:
         progress = t(lang, "review_progress", done=digits(review.done, lang), total=digits(review.total, lang))
     else:
         progress = t(lang, "review_starting")  # the job has not counted the decisions yet
     target = loaded.game.target(loaded.game.rules_of(loaded.state))
     note = t(lang, f"review_note_{loaded.match.game}", n=digits(target, lang))
-    view = ReviewView(review.status, review.done, review.total, progress, game_title, note=note, urls=addresses)
+    view = ReviewView(
+        review.status, review.done, review.total, progress, game_title, ahead=ahead, note=note, urls=addresses
+    )
     if review.status != "done" or review.result is None:
         return view
     found: list[dict[str, Any]] = json.loads(review.result)["decisions"]

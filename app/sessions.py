@@ -1,5 +1,5 @@
 """The browser's session cookie (`request.session`): which matches, practice rounds and lessons
-this browser has, signed so that it cannot be forged.
+this browser has, and its person id (`person_of`), signed so that it cannot be forged.
 
 `SessionCookie` is Starlette's `SessionMiddleware` (the same cookie: JSON, base64, signed with
 `itsdangerous.TimestampSigner`, `HttpOnly`, `SameSite`, `Secure` when HTTPS-only, `Max-Age`), made
@@ -17,9 +17,10 @@ A session emptied by the route is deleted in the browser, as Starlette's is.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from base64 import b64decode, b64encode
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from typing import Any, Literal
 
 import itsdangerous
@@ -30,6 +31,23 @@ from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 REFRESH = 24 * 3600  # seconds: a cookie signed longer ago than this is signed and sent again
+PERSON_KEY = "person"
+
+
+def person_of(session: MutableMapping[str, Any]) -> str:
+    """Who this browser is, as far as the app tells people apart: a random id kept in its
+    session, made (and so sent to the browser) the first time it is asked for. A browser that
+    drops its cookie becomes a new person: what is bounded per person is bounded per client
+    address too (the reviews waiting, app/reviews.py).
+
+    >>> session = {}
+    >>> person_of(session) == person_of(session) == session["person"] and len(session["person"])
+    16
+    """
+    person = session.get(PERSON_KEY)
+    if not isinstance(person, str) or not 0 < len(person) <= 32:
+        person = session[PERSON_KEY] = secrets.token_urlsafe(12)
+    return person
 
 
 class LazySession(Session):

@@ -115,6 +115,10 @@ class Settings:
 
     `stream_caps`: the most event streams a process holds, in all and per client address, seat
     and match's spectators (app/streams.py).
+
+    Reviews waiting or being made at once (app/reviews.py): at most `reviews_per_person` asked by
+    one browser (its session's person id) and `reviews_per_address` from one client address (the
+    rate limits' `client_of`); over either, the review page asks the person to come back later.
     """
 
     database_url: str
@@ -136,6 +140,8 @@ class Settings:
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
     review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
     stream_caps: StreamCaps = StreamCaps()
+    reviews_per_person: int = 2
+    reviews_per_address: int = 4
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -154,6 +160,8 @@ class Settings:
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
             refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
             stream_caps=stream_caps(),
+            reviews_per_person=int(os.environ.get("CHAHARBARGH_REVIEWS_PER_PERSON", "2")),
+            reviews_per_address=int(os.environ.get("CHAHARBARGH_REVIEWS_PER_ADDRESS", "4")),
         )
 
 

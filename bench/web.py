@@ -45,6 +45,20 @@ and the wait until the stream has brought the table back to the player's turn.
 
     python bench/web.py --pushed --levels easy,pro --clients 1,8 --seconds 10
 
+**Reviews** (`--reviews`): instead of the above, the round trips of 1. while the pro reviews
+finished matches and without, in one run on one server (SQLite, one worker, its review worker
+on, as `serve` runs it). Before the run ``--matches`` tiny two-seat matches (to 11, about 3 s of
+review each on a free core: what a client finishing match after match asks for) are played to
+their end on the server's database (the person's first legal move each turn, the easy
+computer). For each level and number of players the players play ``--seconds`` with no review
+made, then as long again while two more browsers (one address, 2 reviews asked each: the
+address's limit) keep asking for reviews and poll their pages every second as htmx does, a
+review always being made; then the benchmark waits until every review asked is done. The
+table gives both runs' latencies, the ratios of their p50s and p90s, and how many decisions
+the pro judged per second meanwhile.
+
+    python bench/web.py --reviews --levels easy,pro --clients 1,4 --seconds 20
+
 The app's rate limits are off in every server the benchmark starts (its players start many
 matches from one address); everything else is served as `scripts/dev.py serve` serves it.
 """
@@ -570,6 +584,129 @@ async def measure_pushed(args: argparse.Namespace, ours: Server) -> list[str]:
     return table
 
 
+# --- round trips while reviews are made ------------------------------------------------------------
+
+REVIEW_STATUS = re.compile(r'id="review" data-status="(\w+)"')
+
+
+def finished_matches(db: Path, count: int, seed: int) -> list[str]:
+    """The table addresses of ``count`` two-seat matches to 11 played to their end on the
+    database at ``db`` through the service (the person's first legal move, the easy computer)."""
+    from app.db import make_engine
+    from app.service import MatchService
+
+    service = MatchService(make_engine(f"sqlite:///{db}"))
+    urls = []
+    for n in range(count):
+        match = service.create("easy", target=11, seed=seed + n)
+        loaded = service.load(match.id, match.secret)
+        while not loaded.over:
+            if loaded.sheet_pending:
+                loaded = service.next_round(match.id, match.secret, loaded.ply)
+            elif loaded.human_to_play:
+                loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+            else:
+                loaded = service.computer(match.id, match.secret, loaded.ply)
+        urls.append(f"/m/{match.id}/{match.secret}")
+    return urls
+
+
+@dataclass
+class Reviewers:
+    """Browsers that keep asking for reviews of finished matches and poll their pages."""
+
+    base: str
+    todo: list[str]
+    browsers: int = 2
+    each: int = 2  # reviews a browser keeps asked at once
+    asking: bool = True  # False: ask no more, end once every review asked is done
+    statuses: dict[str, str] = field(default_factory=dict)
+    refused: int = 0
+
+    async def browse(self) -> None:
+        asked: list[str] = []
+        async with httpx.AsyncClient(base_url=self.base, headers=BROWSER, timeout=60) as client:
+            while asked or (self.asking and self.todo):
+                while self.asking and self.todo and len(asked) < self.each:
+                    url = self.todo.pop()
+                    answer = await client.get(url + "/review")
+                    if answer.status_code == 200:
+                        asked.append(url)
+                    else:
+                        self.refused += 1
+                await asyncio.sleep(1.0)  # the page's `every 1s`
+                for url in list(asked):
+                    found = REVIEW_STATUS.search((await client.get(url + "/review", headers=HTMX)).text)
+                    self.statuses[url] = found.group(1) if found else "?"
+                    if self.statuses[url] in ("done", "failed"):
+                        asked.remove(url)
+
+    def making(self) -> bool:
+        return "working" in self.statuses.values()
+
+
+def judged(db: Path) -> int:
+    """The decisions the pro has judged so far, as the reviews' progress tells (`review.done`)."""
+    with sqlite3.connect(db) as con:
+        return int(con.execute("SELECT coalesce(sum(done), 0) FROM review").fetchone()[0])
+
+
+async def measure_reviews(args: argparse.Namespace, ours: Server, db: Path, todo: list[str]) -> list[str]:
+    table = [
+        "| level | players at once | reviews | round trips/s | p50 ms | p90 ms | p99 ms | errors | "
+        "decisions judged/s | p50 ÷ without | **p90 ÷ without** |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for level in args.levels.split(","):
+        for n in [int(c) for c in args.clients.split(",")]:
+            await round_trips(ours.url, level, n, 3.0)  # warm-up, untimed
+            alone, alone_s = await round_trips(ours.url, level, n, args.seconds)
+            reviewers = Reviewers(ours.url, todo)
+            browsing = asyncio.gather(*(reviewers.browse() for _ in range(reviewers.browsers)))
+            while not reviewers.making():
+                await asyncio.sleep(0.2)
+            before, start = judged(db), time.perf_counter()
+            beside, beside_s = await round_trips(ours.url, level, n, args.seconds)
+            rate = (judged(db) - before) / (time.perf_counter() - start)
+            reviewers.asking = False
+            await browsing  # every review asked done: the next row starts with none being made
+            for name, run, elapsed, judging in (("none", alone, alone_s, None), ("being made", beside, beside_s, rate)):
+                p = [percentile(run.latencies, q) * 1000 for q in (0.5, 0.9, 0.99)]
+                base = [percentile(alone.latencies, q) * 1000 for q in (0.5, 0.9)]
+                ratios = f"{p[0] / base[0]:.2f} | **{p[1] / base[1]:.2f}**" if judging is not None else " | "
+                table.append(
+                    f"| {level} | {n} | {name} | {len(run.latencies) / elapsed:,.1f} | {p[0]:.1f} | {p[1]:.1f} | "
+                    f"{p[2]:.1f} | {run.errors} | {'' if judging is None else f'{judging:.1f}'} | {ratios} |"
+                )
+            if reviewers.refused or not todo:
+                why = f"{reviewers.refused} reviews refused (over a limit)" if reviewers.refused else "no match left"
+                table.append(f"| | | ({why}: not every row had a review being made throughout) | | | | | | | | |")
+    return table
+
+
+def reviews_run(args: argparse.Namespace) -> tuple[list[str], str]:
+    with tempfile.TemporaryDirectory() as name:
+        db = Path(name) / "bench.db"
+        ours = start_app(db)
+        try:
+            todo = finished_matches(db, args.matches, seed=5000)
+            table = asyncio.run(measure_reviews(args, ours, db, todo))
+        finally:
+            ours.stop()
+    command = (
+        f"python bench/web.py --reviews --levels {args.levels} --clients {args.clients} --seconds {args.seconds:g}"
+        f" --matches {args.matches}"
+    )
+    measured = (
+        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores shared by the app (one uvicorn "
+        f"worker, SQLite, its review worker), the reviews' processes, the client and whatever else the machine "
+        f"ran; 3 s of untimed play before each pair of rows; load average before the run {LOAD_BEFORE[0]:.2f}, "
+        f"after {os.getloadavg()[0]:.2f}."
+    )
+    return table, measured
+
+
 def pushed_run(args: argparse.Namespace) -> tuple[list[str], str]:
     with tempfile.TemporaryDirectory() as name:
         ours = start_app(Path(name) / "bench.db", settings={"CHAHARBARGH_COMPUTER_DELAY_MS": "0"})
@@ -687,7 +824,13 @@ def main() -> None:
     parser.add_argument("--workers", help="comma-separated uvicorn worker counts: round trips for each, in one run")
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
     parser.add_argument("--pushed", action="store_true", help="the computer's moves asked for and pushed, compared")
+    parser.add_argument("--reviews", action="store_true", help="round trips while reviews are made and without")
+    parser.add_argument("--matches", type=int, default=80, help="finished matches to review (--reviews)")
     args = parser.parse_args()
+    if args.reviews:
+        table, measured = reviews_run(args)
+        publish("web-reviews", "Web: moves while reviews are made", measured, table, args.write)
+        return
     if args.pushed:
         table, measured = pushed_run(args)
         publish("web-pushed", "Web: the computer's moves on the stream", measured, table, args.write)

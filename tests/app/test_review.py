@@ -1,18 +1,28 @@
-"""The review page of a finished match (issue 27): asked on the first visit, made by a job in the
-database (here made by hand, `work_once`, in place of the worker thread), shown with a progress
-bar until it is done, then every decision of the person with its verdict and loss, the chart
-and the summary, in both games. A match in play and a practice round are refused."""
+"""The review page of a finished match: asked on the first visit, made by a job in the database
+(here made by hand, `work_once`, in place of the worker thread), shown with a progress bar until
+it is done, then every decision of the person with its verdict and loss, the chart and the
+summary, in both games. A match in play and a practice round are refused. A person and an
+address have few reviews waiting at once, the jobs are taken in turns by who asked, a waiting
+review shows its place in the line, and the pro's work runs in a niced child process whose
+death loses nothing but time."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+
 import pytest
+from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from app.db import read_session, write_session
 from app.i18n import t
 from app.models import Review
+from app.review_process import NICE
+from app.reviews import STALE, Reviews, review_seed
 from engine.chaharbargh import new_match
-from tests.app.app_helpers import create_allfours, dom, finish, one, text_of, url_of
+from tests.app.app_helpers import Clock, create_allfours, dom, finish, one, text_of, url_of
 
 
 def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, app):
@@ -117,9 +127,6 @@ def test_a_job_whose_worker_died_is_taken_again_and_the_first_worker_stops(clien
     """A worker takes the job and writes nothing more (it died); once its heartbeat is older than
     `STALE` another worker takes the job and makes it. The first, were it alive, finds the job
     no longer its own and stops."""
-    from app.reviews import STALE, Reviews
-    from tests.app.app_helpers import Clock
-
     service = app.state.service
     match = service.create("easy", target=11, seed=32)
     finish(service, match)
@@ -136,3 +143,213 @@ def test_a_job_whose_worker_died_is_taken_again_and_the_first_worker_stops(clien
     with pytest.raises(LookupError):  # the first worker does not go on with a job taken from it
         first.make(job)
     assert first.find(match.id, 0).result == second.find(match.id, 0).result
+
+
+# --- limits, turns and the line -------------------------------------------------------------
+
+
+def finished_matches(service, count: int, seed: int) -> list[str]:
+    """The addresses of `count` tiny finished matches (to 11, the person's first legal moves)."""
+    urls = []
+    for n in range(count):
+        match = service.create("easy", target=11, seed=seed + n)
+        finish(service, match)
+        urls.append(url_of(match))
+    return urls
+
+
+def reviews_of(service, url: str) -> list[Review]:
+    with read_session(service.engine) as session:
+        return list(session.exec(select(Review).where(Review.match_id == url.split("/")[2])).all())
+
+
+def test_a_client_finishing_tiny_matches_cannot_queue_more_than_its_limit(client, app):
+    """One browser has at most 2 reviews waiting or working, one address 4 (the settings'
+    defaults, docs/deploy.md): past either the page says, in the player's language, to come back
+    when one is done (429, Retry-After), and nothing is stored; once one is done it may ask again."""
+    service, settings = app.state.service, app.state.settings
+    assert (settings.reviews_per_person, settings.reviews_per_address) == (2, 4)
+    urls = finished_matches(service, 6, seed=60)
+    for url in urls[:2]:
+        assert client.get(url + "/review").status_code == 200
+    refused = client.get(urls[2] + "/review?lang=en")
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert one(refused.text, "#review")["data-status"] == "busy" and not one(refused.text, "#review").has_attr("hx-get")
+    assert text_of(refused.text, "#review-busy") == (
+        "You already have 2 reviews waiting for the pro. Come back to this page when one of them is done: "
+        "this one has not been asked for yet."
+    )
+    in_persian = client.get(urls[2] + "/review?lang=fa")
+    assert in_persian.status_code == 429
+    assert text_of(in_persian.text, "#review-busy").startswith("همین حالا ۲ مرور از شما در صف است.")
+    assert reviews_of(service, urls[2]) == []  # nothing stored
+    assert client.get(urls[0] + "/review").status_code == 200  # a review already asked is still shown
+
+    # A cookie dropped is a new person, but the same address: 4 from it at most.
+    other = TestClient(app)
+    for url in urls[2:4]:
+        assert other.get(url + "/review").status_code == 200
+    third = TestClient(app)
+    busy = third.get(urls[4] + "/review?lang=en")
+    assert busy.status_code == 429
+    assert text_of(busy.text, "#review-busy").startswith("Many reviews from your connection are already waiting")
+    assert reviews_of(service, urls[4]) == []
+    elsewhere = TestClient(app, client=("203.0.113.7", 5000))  # another address is not counted with them
+    assert elsewhere.get(urls[4] + "/review").status_code == 200
+
+    assert app.state.reviews.work_once()  # the oldest, the first browser's first
+    assert reviews_of(service, urls[0])[0].status == "done"
+    assert client.get(urls[5] + "/review").status_code == 200  # one done: room for one more
+    with read_session(service.engine) as session:
+        mine = session.exec(select(Review).where(Review.match_id == urls[5].split("/")[2])).one()
+        assert mine.address == "testclient" and mine.person and mine.taken_at is None
+
+
+def test_another_persons_review_is_taken_before_the_first_clients_others(client, app):
+    """Round-robin: while one address has its 4 reviews waiting (two browsers, 2 each), another
+    person's review is the next taken, before that address's remaining ones; at the address the
+    two browsers take turns."""
+    service = app.state.service
+    clock = Clock()
+    worker = Reviews(service, clock=clock)
+    urls = finished_matches(service, 5, seed=70)
+    first, second = TestClient(app, client=("198.51.100.1", 1)), TestClient(app, client=("198.51.100.1", 2))
+    for browser, url in ((first, urls[0]), (first, urls[1]), (second, urls[2]), (second, urls[3])):
+        assert browser.get(url + "/review").status_code == 200
+    taken = [worker.take()]  # the oldest: the first browser's first
+    clock.advance(1)
+    late = TestClient(app, client=("192.0.2.5", 1))
+    assert late.get(urls[4] + "/review").status_code == 200  # asked while the first client's is made
+    while job := worker.take():
+        taken.append(job)
+        clock.advance(1)
+    ids = [url.split("/")[2] for url in urls]
+    assert [job.match_id for job in taken] == [ids[0], ids[4], ids[2], ids[1], ids[3]]
+
+
+@pytest.mark.one_database  # what the page says; the line's order is tested on both above
+def test_a_waiting_review_shows_its_place_in_the_line(client, app):
+    """The page of a waiting review says how many come before it (those being made count), in
+    both languages with Persian digits, and the page's polling (the same address, asked by htmx)
+    sees it move up until its own is made."""
+    service, reviews = app.state.service, app.state.reviews
+    urls = finished_matches(service, 3, seed=80)
+    for n, url in enumerate(urls):
+        assert TestClient(app, client=(f"198.51.100.{n + 1}", 1)).get(url + "/review").status_code == 200
+    mine = urls[2] + "/review?lang=en"
+    page = client.get(mine).text
+    assert one(page, "#review")["data-status"] == "waiting" and one(page, "#review-place")["data-ahead"] == "2"
+    assert text_of(page, "#review-place") == "2 reviews before yours"
+    assert text_of(client.get(urls[2] + "/review?lang=fa").text, "#review-place") == "۲ مرور پیش از مرور شما در صف است"
+
+    def polled(url: str = mine) -> str:
+        return client.get(url, headers={"HX-Request": "true"}).text
+
+    assert reviews.work_once()  # the first one made
+    assert text_of(polled(), "#review-place") == "1 review before yours"
+    job = reviews.take()
+    assert text_of(polled(), "#review-place") == "1 review before yours"  # the second, being made
+    reviews.make(job)
+    assert text_of(polled(), "#review-place") == "Your review is next in line."
+    assert text_of(polled(urls[2] + "/review?lang=fa"), "#review-place") == "نوبت بعدی با مرور شماست."
+    assert reviews.take() is not None
+    working = polled()
+    assert one(working, "#review")["data-status"] == "working" and not dom(working).select("#review-place")
+
+
+# --- the child process -------------------------------------------------------------------------
+
+
+def niceness(pid: int) -> int:
+    """A process's nice value, from Linux's /proc."""
+    return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[16])
+
+
+@pytest.mark.one_database  # the process, not the database: storing the result is tested on both above
+def test_the_review_is_made_in_a_niced_child_and_is_what_one_process_makes(client, app):
+    """The pro's work runs in a child process of its own, at the lowest priority; what it sends
+    and the worker stores is what the engine's review gives in this process for the same match."""
+    service = app.state.service
+    match = service.create("easy", target=11, seed=33)
+    finished = finish(service, match)
+    client.get(url_of(match) + "/review")
+    seen = []
+
+    class Watched(Reviews):
+        def _progress(self, job, done, total):
+            if not seen:
+                seen.append((self.making.process.pid, niceness(self.making.process.pid)))
+            super()._progress(job, done, total)
+
+    worker = Watched(service)
+    job = worker.take()
+    worker.make(job)
+    [(pid, nice)] = seen
+    assert pid != os.getpid() and nice == min(19, niceness(os.getpid()) + NICE)
+    stored = json.loads(worker.find(match.id, 0).result)["decisions"]
+    game = finished.game
+    start = game.new_match(match.seed, game.rules_of(finished.state))
+    moves = [game.parse_move(text) for text in service.stored_moves(finished)]
+    here = game.review(start, moves, 0, seed=review_seed(finished.match))
+    assert stored == [
+        {
+            "ply": d.ply,
+            "played": str(d.played),
+            "best": str(d.best),
+            "values": [[str(move), round(value, 3)] for move, value in d.values],
+            "loss": round(d.loss, 3),
+            "verdict": d.verdict,
+            "margin": round(d.expected_margin, 3),
+            "reason": d.reason,
+        }
+        for d in here
+    ]
+
+
+def test_a_killed_child_stores_nothing_and_its_job_is_taken_again(client, app):
+    """The review's child process killed while it works (the OOM killer, an operator): the job
+    goes back to waiting with nothing of it stored, and the next take makes it whole."""
+    service = app.state.service
+    match = service.create("easy", target=11, seed=34)
+    finish(service, match)
+    client.get(url_of(match) + "/review")
+    killed = []
+
+    class Killing(Reviews):
+        def _progress(self, job, done, total):
+            super()._progress(job, done, total)
+            if not killed:  # once, as soon as it has said how many decisions it will send
+                os.kill(self.making.process.pid, signal.SIGKILL)
+                self.making.process.join()
+                killed.append(self.making.process.exitcode)
+
+    worker = Killing(service)
+    assert worker.work_once()
+    assert killed == [-signal.SIGKILL]
+    left = worker.find(match.id, 0)
+    assert (left.status, left.done, left.result, left.worker) == ("waiting", 0, None, None)
+    assert worker.work_once()  # taken again, by the same worker here
+    made = worker.find(match.id, 0)
+    assert made.status == "done" and made.done == made.total == len(json.loads(made.result)["decisions"]) > 0
+
+
+@pytest.mark.one_database  # the same release as a killed child's, tested on both above
+def test_a_worker_stopping_mid_review_puts_it_back_in_the_line(client, app):
+    """At shutdown (`stop`, from the app's lifespan) the job being made goes back to waiting, so
+    another process, or this one restarted, takes it at once rather than after `STALE`."""
+    service = app.state.service
+    match = service.create("easy", target=11, seed=35)
+    finish(service, match)
+    client.get(url_of(match) + "/review")
+
+    class Stopping(Reviews):
+        def _progress(self, job, done, total):
+            super()._progress(job, done, total)
+            self._stop.set()  # as `stop` does from another thread, once the job is under way
+            self.child = self.making
+
+    worker = Stopping(service)
+    assert worker.work_once()
+    left = worker.find(match.id, 0)
+    assert (left.status, left.done, left.result, left.worker) == ("waiting", 0, None, None)
+    assert worker.child.process.exitcode is not None  # its child ended with it

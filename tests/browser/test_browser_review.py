@@ -47,3 +47,27 @@ def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page
         assert violations(page) == []
         page.click("#review-chart a >> nth=0")  # a point of the chart opens the replay after that move
         page.wait_for_selector(f'#replay[data-ply="{decisions[0] + 1}"]')
+
+
+def test_a_waiting_review_shows_its_place_in_the_line_as_it_moves_up(new_page, live_server):
+    """Another person's review is ahead: the page says so in Persian digits, and its polling
+    sees it move up (the jobs made by hand here, one at a time) until the review is shown."""
+    server = live_server()
+    service, reviews = server.app.state.service, server.app.state.reviews
+    theirs, mine = (service.create("easy", target=11, seed=seed) for seed in (43, 44))
+    for match in (theirs, mine):
+        finish(service, match)
+    reviews.ask(service.load(theirs.id, theirs.secret), person="someone-else", address="192.0.2.1")
+
+    page = new_page(server, viewport=PHONE)
+    page.goto(f"/m/{mine.id}/{mine.secret}/review?lang=fa")
+    place = page.locator("#review-place")
+    assert place.get_attribute("data-ahead") == "1"
+    assert place.inner_text() == "۱ مرور پیش از مرور شما در صف است"
+    assert violations(page) == []
+    assert reviews.work_once()  # theirs
+    page.wait_for_selector('#review-place[data-ahead="0"]')  # htmx asked again
+    assert place.inner_text() == "نوبت بعدی با مرور شماست."
+    assert reviews.work_once()  # mine
+    page.wait_for_selector('#review[data-status="done"]')
+    assert page.locator("#review-decisions li").count() > 0
