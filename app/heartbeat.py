@@ -85,6 +85,8 @@ class Heartbeat:
         self.service = service
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._started = 0  # lifespans running: one thread beats for all of them (tests run several at once)
 
     def last_alive(self) -> datetime | None:
         """The last beat of any server, as stored; None before the first."""
@@ -117,8 +119,12 @@ class Heartbeat:
         """As the process starts: give back the time no server was up (`resume`), then beat
         every `PERIOD` seconds in a thread of its own until `stop`. The seconds given back."""
         given = self.resume(self.last_alive())
-        self._thread = threading.Thread(target=self._run, name="heartbeat", daemon=True)
-        self._thread.start()
+        with self._lock:
+            self._started += 1
+            if self._started == 1:
+                self._stop.clear()
+                self._thread = threading.Thread(target=self._run, name="heartbeat", daemon=True)
+                self._thread.start()
         return given
 
     def _run(self) -> None:
@@ -128,9 +134,14 @@ class Heartbeat:
     def stop(self) -> None:
         """Stop beating, with a last beat: the moment this process stopped, from which a restart
         counts exactly the time it was down."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(10)
+        with self._lock:
+            self._started -= 1
+            if self._started > 0:
+                return
+            self._stop.set()
+            thread = self._thread
+        if thread is not None:
+            thread.join(10)
         self._beat_or_log()
 
     def _beat_or_log(self) -> None:

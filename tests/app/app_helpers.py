@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import threading
 from datetime import UTC, datetime, timedelta
@@ -253,3 +254,12 @@ def next_event(lines: queue.Queue[str], wait: float = 10.0) -> tuple[str, str, s
             name = line[7:]
         elif line.startswith("data: "):
             data.append(line[6:])
+
+
+def run_apart(main):
+    """`asyncio.run(main())` in a thread of its own: a browser test that ran before on the same
+    worker leaves Playwright's event loop running in this one, where `asyncio.run` refuses."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(main())).result()

@@ -10,6 +10,7 @@ import contextlib
 import threading
 
 from app.live import News
+from tests.app.app_helpers import run_apart
 
 
 def test_a_change_is_prepared_once_for_every_spectator_of_a_language_and_news_meanwhile_once_more():
@@ -47,7 +48,7 @@ def test_a_change_is_prepared_once_for_every_spectator_of_a_language_and_news_me
             assert made == {"fa": 2, "en": 2}  # the three news meanwhile: drawn once more, not three times
             assert not elsewhere.is_set()
 
-    asyncio.run(main())
+    run_apart(main)
 
 
 def test_a_broadcast_that_cannot_prepare_rings_its_bells_with_nothing_ready():
@@ -65,4 +66,4 @@ def test_a_broadcast_that_cannot_prepare_rings_its_bells_with_nothing_ready():
             await asyncio.wait_for(bell.wait(), 10)
             assert bell.prepared is None and not bell.beat
 
-    asyncio.run(main())
+    run_apart(main)

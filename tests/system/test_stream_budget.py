@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from app.streams import RETRY_AFTER, StreamCaps
+from tests.app.app_helpers import run_apart
 from tests.system.app_processes import AppProcess, Player, serve_flags
 
 ATTACKS = 600
@@ -98,7 +99,7 @@ def run(served: AppProcess, paths: list[tuple[str, str]]) -> tuple[Counter[int],
                 writer.close()
         return statuses, len(held), retry
 
-    return asyncio.run(main())
+    return run_apart(main)
 
 
 def test_600_streams_from_one_client_leave_every_other_client_served(served, figures):
