@@ -103,6 +103,11 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector('#replay[data-ply="5"]')
     audit.check("replay")
 
+    page.goto(f"{url_of(finished)}/fairness")
+    page.wait_for_selector('#fair-result[data-proved="true"]')
+    page.locator(".fair-moves summary").first.click()
+    audit.check("check of the deal")
+
     page.goto("/rules")
     audit.check("rules")
     page.goto("/learn")
@@ -166,4 +171,7 @@ def test_the_all_fours_table_in_play_and_at_its_end(new_page, server, lang):
     page.goto(f"/m/{match.id}/{match.secret}")
     page.wait_for_selector("#sheet .winner")
     audit.check("All Fours match's end, 4 seats")
+    page.goto(f"/m/{match.id}/{match.secret}/fairness")
+    page.wait_for_selector('#fair-result[data-proved="true"]')
+    audit.check("All Fours check of the deal, 4 seats")
     assert audit.found == {}
