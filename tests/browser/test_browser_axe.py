@@ -140,7 +140,8 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#phrases")
     page.click("#phrases > summary")
     page.click("#watch > summary")
-    audit.check("a shared table in play, its phrases and watch link open")
+    page.click("#fairness > summary")
+    audit.check("a shared table in play, its phrases, watch link and commitment open")
     page.goto(page.locator("#watch-link").get_attribute("href"))
     page.wait_for_selector("#watching")
     audit.check("the watch link's page")
@@ -148,7 +149,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
 
-    assert len(audit.seen) == 20
+    assert len(audit.seen) == 21
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
