@@ -14,10 +14,11 @@ from engine import Card
 from .i18n import card_name, digits, isolated, join, nt, t
 from .reviews import reviewable
 from .seats import PHRASES
-from .service import HUMAN, Loaded, watch_key
+from .service import HUMAN, Loaded, commitment_of, watch_key
 from .streams import WATCH_POLL_MS
 from .web import get_service, get_settings
 
+COMMITMENT_SHORT = 12  # hex digits of the commitment the table shows closed: enough to compare at a glance
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -222,6 +223,9 @@ class SharedTable:
     said: dict[int, Said] = field(default_factory=dict)  # the phrases said lately, by seat
     me_said: Said | None = None  # what this seat said lately
     first_seat: str = ""  # for someone watching: whose chair the table is drawn from, and their card count
+    commitment: str = ""  # the match's commitment (hex SHA-256, engine/fairness.py); "" for none
+    commitment_short: str = ""  # its first digits, what the table shows until it is opened
+    fairness_url: str = ""  # a finished match's check of its deal, for the people at it
 
 
 def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
@@ -240,6 +244,8 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != seating.viewer]
     away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
     said = loaded.seats.said_lately(now.timestamp())
+    sealed = commitment_of(loaded.match)
+    checkable = sealed is not None and loaded.over and not loaded.watching
     return SharedTable(
         invites=invites_view(loaded, lang),
         can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
@@ -261,6 +267,9 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         me_said=Said.of(said[loaded.seat], lang) if loaded.seat in said and not loaded.watching else None,
         watch_url="" if loaded.watching or loaded.over or loaded.practice or loaded.waiting else watch_address(loaded),
         first_seat=watched_seat(loaded, seating, lang) if loaded.watching else "",
+        commitment=sealed or "",
+        commitment_short=sealed[:COMMITMENT_SHORT] if sealed else "",
+        fairness_url=urls(loaded.match.id, loaded.key)["fairness"] if checkable else "",
     )
 
 
@@ -331,6 +340,7 @@ def urls(match_id: str, secret: str) -> dict[str, str]:
         "events": page + "/events",
         "practice": "/practice",
         "record": page + "/record.json",
+        "fairness": page + "/fairness",
         "rematch": page + "/rematch",
         "replay": page + "/replay",
         "review": page + "/review",

@@ -18,7 +18,10 @@ class Match(SQLModel, table=True):
     A `practice` match is one round with help (hints, undo) and no match score. `bot_seed` seeds
     the computer's and the hints' random choices, drawn apart from `seed` so that nothing they do
     depends on the deal: read it with `bot_seed_of` (rows from before migration 0004 got one
-    derived from the id and secret; a server older than it leaves it empty).
+    derived from the id and secret; a server older than it leaves it empty). `salt` (migration
+    0011) completes the commitment the table shows before the first card (engine/fairness.py):
+    like both seeds it is secret until the match is over. None for a practice and for a match
+    made before it: those made no commitment.
     """
 
     id: str = Field(primary_key=True, max_length=32)
@@ -35,6 +38,7 @@ class Match(SQLModel, table=True):
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back
     bot_seed: int | None = Field(default_factory=random_seed, sa_column=Column(BigInteger, nullable=True))
+    salt: str | None = Field(default=None, max_length=64)  # 32 hex digits: 128 random bits
     rematch: str | None = Field(default=None, max_length=32)  # the match its first rematch made (see `rematch`)
     seats: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # app/seats.py; None: one person
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -225,7 +225,7 @@ class Reviews:
     def _last_taken(session: Session, column: Any, owners: set[str | None]) -> dict[str | None, datetime]:
         """When each owner's last job was taken (owners never served are left out)."""
         named = [owner for owner in owners if owner is not None]
-        which = col(column).in_(named)
+        which: ColumnElement[bool] = col(column).in_(named)
         if None in owners:
             which = or_(which, col(column).is_(None))
         query = select(column, func.max(Review.taken_at)).where(which).group_by(column)

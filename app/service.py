@@ -35,6 +35,7 @@ from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
 from engine import MatchState, Move, Rules, RulesError, games, move_values, observation
+from engine.fairness import commitment, new_salt
 from engine.game import AnyGame
 
 from .db import read_session, write_session, write_transaction
@@ -63,6 +64,17 @@ stores and replays every game alike and leaves the state to `Loaded.game`."""
 def watch_key(match: Match) -> str:
     """The watch link's part of a table address after the match's id: `watch/{code}`."""
     return f"watch/{watch_code(match.secret)}"
+
+
+def commitment_of(match: Match) -> str | None:
+    """The commitment the match's table shows from before its first card (engine/fairness.py),
+    over the rules as its record will hold them; None for a match that made none (a practice,
+    a match from before salts)."""
+    if match.salt is None:
+        return None
+    game = game_of(match)
+    rules = game.rules_to_dict(game.rules_from_dict(json.loads(match.rules)))
+    return commitment(game.name, rules, match.seed, bot_seed_of(match), match.salt)
 
 
 def game_of(match: Match) -> AnyGame:
@@ -449,6 +461,7 @@ class MatchService:
             secret=secrets.token_urlsafe(24),
             seed=self.new_seed() if seed is None else seed,
             bot_seed=self.new_bot_seed(),
+            salt=None if mode == "practice" else new_salt(),  # a practice proves nothing: no commitment
             rules=json.dumps(games.get(game).rules_to_dict(rules), sort_keys=True),
             level=level,
             mode=mode,
@@ -488,6 +501,7 @@ class MatchService:
                 secret=secrets.token_urlsafe(24),
                 seed=self.new_seed() if seed is None else seed,
                 bot_seed=self.new_bot_seed(),
+                salt=None if kept["mode"] == "practice" else new_salt(),  # its own commitment
                 **kept,
                 updated_at=self.clock(),
             )

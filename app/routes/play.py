@@ -10,21 +10,24 @@ A refused action is answered by `app.errors` with `refused_table`: the table wit
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from engine import games
+from engine.fairness import seal
 
 from ..common_views import urls
+from ..fairness_view import fairness_view
 from ..forms import MatchOptions, MoveForm, PlyForm, SelectionQuery, TextMoveForm
 from ..games import find_game, web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
+from ..models import bot_seed_of
 from ..seats import Seats
-from ..service import Refused
-from ..web import Lang, LoadedMatch, Service, error_page, is_htmx
+from ..service import Loaded, Refused
+from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
 from .home import remember, remember_options
 from .table import answer
 
@@ -100,6 +103,18 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
     return web_game(loaded.match.game).replay(request, service, loaded, lang, ply)
 
 
+def finished_record(loaded: Loaded) -> dict[str, Any]:
+    """A finished match's record as it is given out: the game's own, with the computers' seed
+    beside the deal's and, for a match that made a commitment, the salt and the commitment
+    (engine/fairness.py). Never for a match in play: it reveals every hidden card."""
+    game = games.get(loaded.match.game)
+    seats = record_seats(loaded.seats, game.seats_of(game.rules_of(loaded.state)))
+    record: dict[str, Any] = json.loads(json.dumps(game.record(loaded.state, seats=seats)))
+    if loaded.match.salt is None:
+        return {**record, "bot_seed": bot_seed_of(loaded.match)}
+    return seal(record, bot_seed_of(loaded.match), loaded.match.salt)
+
+
 def record_seats(seats: Seats, players: int) -> list[str]:
     """Who sat where, as the record says it (in English, a file's words): each person by the name
     they gave (at a one-person table, "you"), each computer by its level."""
@@ -118,14 +133,24 @@ def download_record(request: Request, loaded: LoadedMatch, lang: Lang) -> Respon
     game = games.get(loaded.match.game)
     if game.winner(loaded.state) is None:
         return error_page(request, lang, "msg_record_unfinished", 409)
-    seats = record_seats(loaded.seats, game.seats_of(game.rules_of(loaded.state)))
     return JSONResponse(
-        json.loads(json.dumps(game.record(loaded.state, seats=seats))),  # the game's record format
+        finished_record(loaded),  # the game's record format, with what proves it
         headers={
             "Content-Disposition": f'attachment; filename="{game.name}-{loaded.match.id}.json"',
             "Cache-Control": "no-store",
         },
     )
+
+
+@router.get("/m/{match_id}/{secret}/fairness")
+def check_deal(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
+    """The check of a finished match's deal: its commitment worked out again from the revealed
+    seeds and salt, and every deal as the engine deals it from them, beside what was played.
+    Refused (409) while the match is in play: it shows every card."""
+    if not loaded.over:
+        return error_page(request, lang, "msg_fairness_unfinished", 409)
+    fv = fairness_view(loaded, finished_record(loaded) if not loaded.practice else None, lang)
+    return render(request, "fairness.html", lang, fv=fv)
 
 
 text_moves = APIRouter()  # included after every other router: its last path segment is any game's name

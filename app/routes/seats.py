@@ -23,7 +23,7 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, isolated, t
 from ..seats import NAME_LENGTH, PHRASES
-from ..service import Loaded, NotFound
+from ..service import Loaded, NotFound, commitment_of
 from ..web import Lang, Service, error_page, get_service, render
 from .home import remember, remembered
 from .table import answer
@@ -79,6 +79,7 @@ def _join_page(
         message=t(lang, message) if message else "",
         name=request.session.get(NAME_KEY, ""),
         name_length=NAME_LENGTH,
+        commitment=commitment_of(loaded.match) or "",
     )
 
 

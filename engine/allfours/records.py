@@ -37,6 +37,7 @@ from typing import Any
 from engine.allfours.match import Cut, MatchState, RoundLog, new_match
 from engine.allfours.moves import IllegalMove, Move
 from engine.allfours.rules import Rules
+from engine.diff import where
 
 RECORD_FORMAT = "allfours-record/2"
 FIRST_FORMAT = "allfours-record/1"  # before the cut for the deal: no cut, the last seat dealt first
@@ -110,8 +111,10 @@ def replay(data: dict[str, Any]) -> MatchState:
                 except IllegalMove as error:
                     raise RecordError(f"round {number}, move {ply}: {error}") from None
             played = state.rounds[number] if number < len(state.rounds) else state.current
-            if round_dict(played) != round_data:
-                raise RecordError(f"round {number} does not match the game its seed and moves give")
+            if (dealt := round_dict(played)) != round_data:
+                raise RecordError(
+                    f"round {number} does not match the game its seed and moves give ({where(dealt, round_data)})"
+                )
         if len(rounds) != len(state.rounds) + (0 if state.finished else 1):
             raise RecordError("the record's rounds do not match the game its moves give")
         seats = data["seats"]

@@ -22,6 +22,7 @@ from engine.cards import Card
 from engine.chaharbargh.match import Deal, MatchState, RoundLog, new_match
 from engine.chaharbargh.moves import IllegalMove, Move
 from engine.chaharbargh.rules import Rules
+from engine.diff import where
 
 RECORD_FORMAT = "chaharbargh-record/1"
 
@@ -118,8 +119,10 @@ def replay(data: dict[str, Any]) -> MatchState:
                 except IllegalMove as error:
                     raise RecordError(f"round {number}, move {ply}: {error}") from None
             played = state.rounds[number] if number < len(state.rounds) else state.current
-            if _round_dict(played) != round_data:
-                raise RecordError(f"round {number} does not match the game its seed and moves give")
+            if (dealt := _round_dict(played)) != round_data:
+                raise RecordError(
+                    f"round {number} does not match the game its seed and moves give ({where(dealt, round_data)})"
+                )
         if len(rounds) != len(state.rounds) + (0 if state.finished else 1):
             raise RecordError("the record's rounds do not match the game its moves give")
         seats = data["seats"]

@@ -1,4 +1,5 @@
-"""The command line: ``python -m engine play ...`` plays a match between computer players."""
+"""The command line: ``python -m engine play ...`` plays a match between computer players,
+``arena`` pits two levels against each other, ``verify RECORD.json`` checks a sealed record."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import games
+from engine.fairness import FairnessError, verify
 from engine.game import AnyGame
 from engine.tools.arena import describe
 
@@ -86,6 +88,20 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """Exit 0 with "ok" when the record's commitment holds and its deals and moves replay from its
+    seed; 1 with the reason otherwise (an unreadable file too)."""
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise FairnessError("not a game record: the file holds no JSON object")
+        print(verify(data).summary())
+        return 0
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, FairnessError) as error:
+        print(f"{args.file}: not proved: {error}", file=sys.stderr)
+        return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="the engine's tools, for every game")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -127,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     arena.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     arena.set_defaults(run=_arena)
+    check = commands.add_parser("verify", help="check a finished match's sealed record: commitment, deals, moves")
+    check.add_argument("file", help="the record (JSON), as the table's record.json gives it")
+    check.set_defaults(run=_verify)
     args = parser.parse_args(argv)
     code: int = args.run(args)
     return code

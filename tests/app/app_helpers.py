@@ -114,6 +114,18 @@ def url_of(match) -> str:
     return f"/m/{match.id}/{match.secret}"
 
 
+def secrets_of(match) -> list[str]:
+    """Every form of a match's secrets that a page, fragment or event could leak before its end:
+    the deal's seed and the computers' in decimal and in hex, and the salt of its commitment."""
+    seeds = (match.seed, match.bot_seed)
+    return [*(str(s) for s in seeds), *(f"{s:x}" for s in seeds), *([match.salt] if match.salt else [])]
+
+
+def leaks(body: str, match) -> list[str]:
+    """The secrets of `match` (`secrets_of`) that `body` holds."""
+    return [secret for secret in secrets_of(match) if secret in body]
+
+
 def finish(service, match):
     """Play a match to its end through the service (no HTTP, no rate limit): the person plays
     their first legal move, the computer its own."""

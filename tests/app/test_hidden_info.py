@@ -1,6 +1,7 @@
 """Whole matches played through HTTP, with 2, 3 and 4 seats and the open hand; no response ever
 shows a card the human may not see: no other seat's hand (a partner's included) but its face-up
-card, no stock, no seed. The history page and the (refused) replay are checked along the way."""
+card, no stock, neither seed (the deal's, the computers') nor the salt of the match's commitment.
+The history page and the (refused) replay are checked along the way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import card_name
 from engine import CARDS, MatchState, replay
-from tests.app.app_helpers import HX, attribute_values, dom, game_state, human_move, in_view, state_of, url_of
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, human_move, in_view, leaks, state_of, url_of
 
 pytestmark = pytest.mark.one_database  # what a page shows; tests/app/test_play.py stores and replays on both
 
@@ -25,7 +26,7 @@ def hidden_cards(state: MatchState) -> set[str]:
     return hidden
 
 
-def check(response, state: MatchState, seed: int, table: bool = True) -> None:
+def check(response, state: MatchState, match, table: bool = True) -> None:
     page = in_view(response.text)
     secret = hidden_cards(state)
     attributes = attribute_values(page)
@@ -39,9 +40,8 @@ def check(response, state: MatchState, seed: int, table: bool = True) -> None:
         shown = {e["data-card"] for e in dom(response.text).select(f'#seats [data-seat="{seat}"] [data-card]')}
         if not page.select('[data-finished-round="true"]'):
             assert shown == {str(c) for c in state.hand(seat) if c in state.face_up}
-    if not state.finished:
-        assert str(seed) not in response.text
-        assert str(seed) not in response.headers.get("set-cookie", "")
+    if not state.finished:  # neither seed nor the salt, in any form, before the end
+        assert not leaks(response.text, match) and not leaks(str(response.headers), match)
 
 
 def show_a_card(client: TestClient, url: str, html: str, ply: int):
@@ -54,7 +54,11 @@ def show_a_card(client: TestClient, url: str, html: str, ply: int):
 def play_match(client: TestClient, level: str, lang: str, seed: int, **options) -> tuple[int, int, MatchState]:
     """Play a match to its end as a simple human, checking every response. Returns (moves, rounds, state)."""
     client.cookies.set("lang", lang)
-    url = url_of(client.app.state.service.create(level, seed=seed, **options))
+    service = client.app.state.service
+    service.new_bot_seed = lambda: seed ^ BOT_SEED_MASK  # as long as a real one, and not the deal's
+    match = service.create(level, seed=seed, **options)
+    assert match.salt and match.bot_seed > 2**60
+    url = url_of(match)
 
     def state() -> MatchState:
         return state_of(client, url)
@@ -63,15 +67,15 @@ def play_match(client: TestClient, level: str, lang: str, seed: int, **options) 
     moves = 0
     while True:
         now = state()
-        check(response, now, seed)
+        check(response, now, match)
         status, ply = game_state(response.text)
         if status == "match-over":
             break
         if ply % 7 == 0:  # the pages beside the table that show this match: history, the refused replay
-            check(client.get("/history"), now, seed, table=False)
+            check(client.get("/history"), now, match, table=False)
             refused = client.get(url + f"/replay?ply={ply}")
             assert refused.status_code == 409 and not dom(refused.text).select("[data-card]")
-            check(refused, now, seed, table=False)
+            check(refused, now, match, table=False)
         if status == "round-over":
             response = client.post(url + "/next", data={"ply": ply}, headers=HX)
             continue
@@ -84,18 +88,20 @@ def play_match(client: TestClient, level: str, lang: str, seed: int, **options) 
             assert dom(response.text).select_one("#game")["data-must-show"] == "true"
             response = show_a_card(client, url, response.text, ply)
         else:
-            response = human_move(client, url, response.text, ply, seen=lambda sel: check(sel, state(), seed))
+            response = human_move(client, url, response.text, ply, seen=lambda sel: check(sel, state(), match))
             moves += 1
         assert response.status_code == 200, response.text
         assert game_state(response.text)[1] == ply + 1, response.text
     final = state()
     record = client.get(url + "/record.json")
     assert record.status_code == 200 and record.json()["seed"] == seed  # the seed only once it is over
+    assert record.json()["bot_seed"] == match.bot_seed and record.json()["salt"] == match.salt  # and the rest
     assert replay(record.json()) == final
     return moves, len(final.rounds), final
 
 
 SEED = 7_318_262_044_101_553_901  # as long as the random seeds matches get, so a leak would show
+BOT_SEED_MASK = 0x2A5F_3C19_77E0_B4D1
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from app.i18n import card_name, t
 from engine import CARDS, games
-from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, one, text_of, words
+from tests.app.app_helpers import HX, attribute_values, dom, game_state, in_view, leaks, one, text_of, words
 
 
 @pytest.fixture
@@ -157,8 +157,10 @@ def hidden_from(state, seat: int | None) -> set[str]:
     return {str(c) for c in CARDS if c not in seen}
 
 
-def shows_nothing_hidden(html: str, state, seat: int | None) -> None:
-    """No hidden card's code in an attribute, and no hidden card named, in what the page shows."""
+def shows_nothing_hidden(html: str, state, seat: int | None, match=None) -> None:
+    """No hidden card's code in an attribute, and no hidden card named, in what the page shows;
+    nothing anywhere in it of `match`'s seeds or salt."""
+    assert match is None or not leaks(html, match), f"seat {seat} is sent a secret of the deal"
     page, hidden = in_view(html), hidden_from(state, seat)
     assert not set(attribute_values(page)) & hidden, f"seat {seat} is sent a hidden card's code"
     text = page.get_text(" ").lower()
@@ -181,13 +183,13 @@ def play_to_the_end(
         loaded = seat_loaded(client, url)
         if scan and loaded.match.game == "chaharbargh" and not loaded.over:
             for seat, (who, where) in tables.items():
-                shows_nothing_hidden(who.get(where).text, loaded.state, seat)
-                shows_nothing_hidden(who.get(where, headers=HX).text, loaded.state, seat)  # the fragment
+                shows_nothing_hidden(who.get(where).text, loaded.state, seat, loaded.match)
+                shows_nothing_hidden(who.get(where, headers=HX).text, loaded.state, seat, loaded.match)  # the fragment
                 checked += 2
             if watcher is not None:
                 with TestClient(client.app) as spectator:
-                    shows_nothing_hidden(spectator.get(watcher).text, loaded.state, None)
-                    shows_nothing_hidden(spectator.get(watcher, headers=HX).text, loaded.state, None)
+                    shows_nothing_hidden(spectator.get(watcher).text, loaded.state, None, loaded.match)
+                    shows_nothing_hidden(spectator.get(watcher, headers=HX).text, loaded.state, None, loaded.match)
                 checked += 2
         if loaded.over:
             return checked
@@ -207,7 +209,7 @@ def play_to_the_end(
             answer = who.post(where + "/allfours", data={"ply": loaded.ply, "move": move}, headers=HX)
         assert answer.status_code == 200, answer.text
         if scan and not seat_loaded(client, url).over:
-            shows_nothing_hidden(answer.text, seat_loaded(client, url).state, loaded.turn)
+            shows_nothing_hidden(answer.text, seat_loaded(client, url).state, loaded.turn, loaded.match)
             checked += 1
     raise AssertionError("the match did not end")
 
@@ -251,7 +253,8 @@ def test_all_fours_with_a_friend_plays_to_the_end_through_the_same_routes(client
 def test_a_team_match_of_two_partners_and_two_computers_hides_every_hand_from_every_other_seat(client, friend):
     """Partners see neither each other's hand nor the computers', and someone watching sees no
     hand at all: every page and every fragment of both people and of the watch link, at every
-    ply of a whole four-seat match, is scanned."""
+    ply of a whole four-seat match, is scanned, for the deal's secrets too (seeds and salt)."""
+    service(client).new_bot_seed = lambda: 5_512_880_120_447_391_627  # as long as a real one: a leak would show
     url = create(client, players="4", seat2="person", target="11")
     seat_url = join(friend, invite_of(client.get(url).text, 2), "Leila")
     watch = one(client.get(url).text, "#watch-link")["href"]

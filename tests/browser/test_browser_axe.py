@@ -103,6 +103,11 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector('#replay[data-ply="5"]')
     audit.check("replay")
 
+    page.goto(f"{url_of(finished)}/fairness")
+    page.wait_for_selector('#fair-result[data-proved="true"]')
+    page.locator(".fair-moves summary").first.click()
+    audit.check("check of the deal")
+
     page.goto("/rules")
     audit.check("rules")
     page.goto("/learn")
@@ -135,7 +140,8 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#phrases")
     page.click("#phrases > summary")
     page.click("#watch > summary")
-    audit.check("a shared table in play, its phrases and watch link open")
+    page.click("#fairness > summary")
+    audit.check("a shared table in play, its phrases, watch link and commitment open")
     page.goto(page.locator("#watch-link").get_attribute("href"))
     page.wait_for_selector("#watching")
     audit.check("the watch link's page")
@@ -143,7 +149,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
 
-    assert len(audit.seen) == 20
+    assert len(audit.seen) == 21
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
@@ -166,4 +172,7 @@ def test_the_all_fours_table_in_play_and_at_its_end(new_page, server, lang):
     page.goto(f"/m/{match.id}/{match.secret}")
     page.wait_for_selector("#sheet .winner")
     audit.check("All Fours match's end, 4 seats")
+    page.goto(f"/m/{match.id}/{match.secret}/fairness")
+    page.wait_for_selector('#fair-result[data-proved="true"]')
+    audit.check("All Fours check of the deal, 4 seats")
     assert audit.found == {}

@@ -11,7 +11,7 @@ import engine
 
 ENGINE = Path(engine.__file__).parent
 ROOT = ENGINE.parent
-SHARED = ("cards.py", "events.py", "game.py")  # what every game's package builds on
+SHARED = ("cards.py", "events.py", "game.py", "diff.py")  # what every game's package builds on
 ENTRY = ("game.py", "arena.py", "__init__.py")  # a game package's ways in: they may import its players
 
 
