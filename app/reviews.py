@@ -9,7 +9,9 @@ made in the background by any app process, with its progress for the page's bar.
   at a time does the same. Each app process runs one worker thread (`start`); on SQLite, served
   by one process, that is the one worker.
 - **Making.** The game's pro reviews the seat's decisions (`engine.game.Reviewer`) from the
-  stored moves, seeded from the match's bot seed so a review is the same every time; the job
+  stored moves (each result entry has a verdict; the seat's moves it does not judge, a turn
+  with one legal move or the computer's stand-in for a person whose clock ran out, are listed
+  with their `kind` instead), seeded from the match's bot seed so a review is the same every time; the job
   writes its progress (`done` of `total` decisions, and its heartbeat) at most every
   `PROGRESS_EVERY` seconds, and the result (JSON) at the end.
 
@@ -51,6 +53,21 @@ POLL = 2.0  # seconds a worker with nothing to do waits before it looks again (j
 def reviewable(loaded: Loaded) -> bool:
     """A finished match (not a practice) of a game whose pro reviews."""
     return loaded.over and not loaded.practice and isinstance(games.get(loaded.match.game), Reviewer)
+
+
+def unjudged(game: Any, start: Any, moves: list[Any], seat: int, standins: frozenset[int]) -> dict[int, str]:
+    """The seat's moves the review says but does not judge, by ply: "standin", the computer's
+    move for the person whose move clock ran out, and "forced", a turn with one legal move (no
+    decision: the engine's review skips it)."""
+    out, state = {}, start
+    for ply, move in enumerate(moves):
+        if game.turn(state) == seat:
+            if ply in standins:
+                out[ply] = "standin"
+            elif len(game.legal_moves(state)) == 1:
+                out[ply] = "forced"
+        state = game.apply(state, move)
+    return out
 
 
 class Reviews:
@@ -122,9 +139,12 @@ class Reviews:
         start, _, _ = self.service.state_at(loaded, 0)  # the deal, as the replay starts from it
         total = game.decision_count(start, moves, job.seat)
         self._progress(job, 0, total)
-        decisions: list[dict[str, Any]] = []
-        written = time.monotonic()
+        decisions, skipped = [], unjudged(game, start, moves, job.seat, self.service.standins(match.id))
+        written, judged = time.monotonic(), 0
         for decision in game.review(start, moves, job.seat, seed=bot_seed(match, 0) ^ 0x2E71E3):
+            judged += 1
+            if decision.ply in skipped:  # the computer's move for the person: not theirs to judge
+                continue
             decisions.append(
                 {
                     "ply": decision.ply,
@@ -138,12 +158,14 @@ class Reviews:
                 }
             )
             if time.monotonic() - written >= PROGRESS_EVERY:
-                self._progress(job, len(decisions), total)
+                self._progress(job, judged, total)
                 written = time.monotonic()
+        decisions.extend({"ply": ply, "played": str(moves[ply]), "kind": kind} for ply, kind in skipped.items())
+        decisions.sort(key=lambda d: d["ply"])
         with write_session(self.engine) as session:
             stored = session.get(Review, job.id)
             assert stored is not None
-            stored.status, stored.done, stored.total, stored.heartbeat = "done", len(decisions), total, self.clock()
+            stored.status, stored.done, stored.total, stored.heartbeat = "done", judged, total, self.clock()
             stored.result = json.dumps({"decisions": decisions}, separators=(",", ":"))
             session.add(stored)
 

@@ -25,5 +25,5 @@ def review_page(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
         return error_page(request, lang, "msg_review_unavailable", 409)
     reviews: Reviews = request.app.state.reviews
     web = web_game(loaded.match.game)
-    view = review_view(loaded, reviews.ask(loaded), lang, web.move_words, web.title(lang))
+    view = review_view(loaded, reviews.ask(loaded), lang, web.move_words, web.title(lang), web.lays)
     return render(request, "review.html", lang, rv=view)

@@ -235,9 +235,16 @@ def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | N
     ]
 
 
-def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
+def table_view(
+    loaded: Loaded,
+    lang: str,
+    message: str | None = None,
+    delay_ms: int | None = 900,
+    standins: frozenset[int] = frozenset(),
+) -> AfTable:
     """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only
-    (someone watching: from `spectator(state)`)."""
+    (someone watching: from `spectator(state)`); `standins`: the plies the computer played for
+    a person whose move clock ran out (`MatchService.standins`), marked in the log."""
     view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
@@ -270,6 +277,8 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-2 * players - 2 :]
     log = [t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in shown]
+    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
+    log = [t(lang, "log_standin", line=line) if first + i in standins else line for i, line in enumerate(log)]
     announce = ""
     if not message and moves and moves[-1].seat != seating.viewer:
         announce = log[-1]

@@ -625,10 +625,16 @@ def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) 
 
 
 def table_view(
-    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    delay_ms: int | None = 900,
+    standins: frozenset[int] = frozenset(),
 ) -> TableView:
     """The table as the asking person's seat sees it, from `observation(state, seat)` only
-    (someone watching: from `spectator(state)`)."""
+    (someone watching: from `spectator(state)`); `standins`: the plies the computer played for
+    a person whose move clock ran out (`MatchService.standins`), marked in the log."""
     view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
@@ -668,6 +674,10 @@ def table_view(
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-max(6, 2 * players) :]
     log = [move_line(p.seat, p, lang, players, seating) for p in shown]
+    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
+    for i, line in enumerate(log):
+        if first + i in standins:
+            line.text = t(lang, "log_standin", line=line.text)
     others_moves = [p for p in moves if p.seat != seating.viewer]
     computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None
     announce = ""
