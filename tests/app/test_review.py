@@ -83,6 +83,9 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     laid = [li for li in items if not moves[int(li["data-ply"])].takes]
     assert laid and len(laid) < len(items)
     fa_page = client.get(url + "/review?lang=fa").text
+    # the pro is named as its level is everywhere else («حرفه‌ای», never «استاد»); «بی‌دقتی», the common word
+    assert t("fa", "level_pro") in text_of(fa_page, "#review .note") and "استاد" not in fa_page
+    assert t("fa", "verdict_inaccuracy") == "بی‌دقتی" and "نادقیق" not in fa_page
     for li in items:
         move, played = moves[int(li["data-ply"])], text_of(str(li), ".played")
         if move.takes:

@@ -657,16 +657,16 @@ def table_view(
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
     points = view.points  # the engine's score of the round so far: the view never decides what scores
-    if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
+    ended = (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score
+    if ended:
         points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
     sides = live_sides(view, lang, points, seating)
     for side in sides:
         for card in side.last_capture:
             place = moved.entering.get(card.code)
             card.motion = f"vt-enter-{place}" if place else "vt-late" if card.code in moved.late else ""
-    if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
-        scores = view.finished_rounds[-1].score or ()
-        for side, score in zip(sides, scores, strict=True):
+    if ended:  # the engine has dealt the next round: its clubs and surs are zeros, the sheet's are the round's
+        for side, score in zip(sides, points, strict=True):
             side.clubs, side.surs = d(score.clubs), d(score.surs)
 
     moves, log_finished = view.moves, False
