@@ -146,8 +146,9 @@ def review_view(
         (t(lang, f"verdict_{kind}"), points(sum(d["loss"] for d in found if d["verdict"] == kind), lang))
         for kind in KINDS
     ]
+    judged = [v for v, d in zip(view.decisions, listed, strict=True) if "kind" not in d]
     costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
-    view.costliest = [view.decisions[i] for i in costly[:3]]
+    view.costliest = [judged[i] for i in costly[:3]]
     chart(view, found, addresses["replay"], lang)
     return view
 

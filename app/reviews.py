@@ -139,7 +139,8 @@ class Reviews:
         start, _, _ = self.service.state_at(loaded, 0)  # the deal, as the replay starts from it
         total = game.decision_count(start, moves, job.seat)
         self._progress(job, 0, total)
-        decisions, skipped = [], unjudged(game, start, moves, job.seat, self.service.standins(match.id))
+        decisions: list[dict[str, Any]] = []
+        skipped = unjudged(game, start, moves, job.seat, self.service.standins(match.id))
         written, judged = time.monotonic(), 0
         for decision in game.review(start, moves, job.seat, seed=bot_seed(match, 0) ^ 0x2E71E3):
             judged += 1

@@ -77,6 +77,11 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     assert len(dom(page).select("#review-chart-table tbody tr")) == len(items)
     costliest = [float(li["data-loss"]) for li in dom(page).select("#review-costliest li")]
     assert costliest == sorted(costliest, reverse=True) and len(costliest) <= 3
+    # the costliest are the judged moves that lost the most, each as listed below
+    lost = sorted(
+        (li for li in items if li["data-verdict"] not in ("best", "good")), key=lambda li: -float(li["data-loss"])
+    )
+    assert [li["data-ply"] for li in dom(page).select("#review-costliest li")] == [li["data-ply"] for li in lost[:3]]
 
     # a card that takes nothing is said to be laid on the table, not "played" as a capture is
     moves = {ply: game.parse_move(stored[ply]) for ply in expected}
@@ -84,7 +89,7 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     assert laid and len(laid) < len(items)
     fa_page = client.get(url + "/review?lang=fa").text
     # the pro is named as its level is everywhere else («حرفه‌ای», never «استاد»); «بی‌دقتی», the common word
-    assert t("fa", "level_pro") in text_of(fa_page, "#review .note") and "استاد" not in fa_page
+    assert t("fa", "level_pro") in text_of(fa_page, "#review > p.note") and "استاد" not in fa_page
     assert t("fa", "verdict_inaccuracy") == "بی‌دقتی" and "نادقیق" not in fa_page
     for li in items:
         move, played = moves[int(li["data-ply"])], text_of(str(li), ".played")

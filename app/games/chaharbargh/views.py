@@ -657,9 +657,10 @@ def table_view(
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
     points = view.points  # the engine's score of the round so far: the view never decides what scores
-    ended = (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score
-    if ended:
-        points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
+    played = view.finished_rounds[-1].score if view.finished_rounds else None
+    ended = (loaded.sheet_pending or loaded.over) and played is not None
+    if ended and played is not None:
+        points = played  # the round just played, as its sheet says, not the next one's zeros
     sides = live_sides(view, lang, points, seating)
     for side in sides:
         for card in side.last_capture:
