@@ -39,6 +39,7 @@ class CardView:
     face_up: bool = False  # open hand: this card of the hand lies face up for everyone
     shows: bool = False  # open hand: tapping this hand card shows it (the move `show:CODE`)
     note: str = ""  # said after the card's name: "your face-up card", "show the seven of clubs"
+    trump: bool = False  # All Fours: a trump this round (the engine's `is_trump`), marked in the hand
     motion: str = ""  # the table: how the card comes in (static/motion.css), e.g. "vt-enter-top"
 
 

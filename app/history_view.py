@@ -67,7 +67,8 @@ class HistoryEntry:
 
 
 def _result_key(item: Loaded) -> str:
-    """Won, lost or tied, for the human's side; "playing" while the match goes on."""
+    """Won, lost or tied, for the side of the seat that asks (this browser's seat at the
+    table: a friend invited to seat 1 wins with seat 1's side); "playing" while the match goes on."""
     if not item.over:
         return "playing"
     state = item.state
@@ -76,7 +77,7 @@ def _result_key(item: Loaded) -> str:
         mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
         return "won" if mine > theirs else "lost" if mine < theirs else "tied"
     game = item.game
-    return "won" if game.winner(state) == game.side_of(game.rules_of(state), HUMAN) else "lost"
+    return "won" if game.winner(state) == game.side_of(game.rules_of(state), item.seat) else "lost"
 
 
 def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
@@ -123,8 +124,8 @@ class LevelStats:
 def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
     """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
     the games the statistics do not count; practice rounds are left out here): won, lost, the best
-    margin and the surs scored. Who won, the totals and how many surs
-    scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
+    margin and the surs scored, each for the side of the seat this browser sits at. Who won, the
+    totals and how many surs scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
     nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
     d = digits_in(lang)
     out = []
@@ -136,7 +137,7 @@ def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
         margins = []
         for item in mine:
             state = item.state
-            side = state.rules.side_of(HUMAN)
+            side = state.rules.side_of(item.seat)  # the side of the seat this browser sits at
             if state.winner == side:
                 won += 1
                 totals = state.totals

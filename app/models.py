@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, Index, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, Boolean, Column, DateTime, Index, Text, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 from .settings import now, random_seed
@@ -74,6 +74,8 @@ class MoveRow(SQLModel, table=True):
     ply: int
     seat: int
     move: str = Field(max_length=64)  # the engine's text form, e.g. "7C+4D"
+    # the computer played it for a person whose move clock ran out: never the person's own decision
+    standin: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
 
 

@@ -23,6 +23,7 @@ from .service import Loaded
 CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
 KINDS = ("inaccuracy", "mistake", "blunder")  # the verdicts that lose points
 CHART_W, CHART_H, CHART_PAD = 600, 200, 16
+BRANDS = {"allfours": "af_title"}  # the header names the game reviewed, as its table's does (else "title")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class DecisionView:
     same: bool  # the move played was the pro's, or as good (a "best" within the values' noise)
     reason: str  # why the pro's move is better, in words ("" when the engine gives no reason)
     replay_url: str
+    played_words: str = ""  # what comes before the move played: "You played", "You laid"
+    after_words: str = ""  # what comes after it: "on the table" for a card that takes nothing
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,12 @@ class ReviewView:
     game_title: str  # which game the match was: the page says it under its heading
     ahead: int | None = None  # while waiting: the reviews before it
     busy_words: str = ""  # why it was not asked, and when to come back
+    brand: str = ""  # the header's name: the game's
     note: str = ""  # what a value counts in this game (review_note_<game>)
     decisions: list[DecisionView] = field(default_factory=list)
     costliest: list[DecisionView] = field(default_factory=list)
     accuracy: str = ""
+    unjudged: list[str] = field(default_factory=list)  # how many moves were said but not judged, and why
     lost: list[tuple[str, str]] = field(default_factory=list)  # per kind of mistake: words, points
     chart: list[ChartPoint] = field(default_factory=list)
     chart_line: str = ""
@@ -95,6 +100,9 @@ class ReviewView:
 
 Words = Callable[[str, str], str]
 """The game's words for a stored move that plays no card (`WebGame.move_words`)."""
+
+Laid = Callable[[str], bool]
+"""Whether a stored move lays its card on the table, taking nothing (`WebGame.lays`)."""
 
 
 def move_view(text: str, lang: str, words: Words) -> MoveView:
@@ -136,7 +144,13 @@ def busy_view(loaded: Loaded, busy: TooManyReviews, lang: str, game_title: str) 
 
 
 def review_view(
-    loaded: Loaded, review: Review, lang: str, words: Words, game_title: str, ahead: int | None = None
+    loaded: Loaded,
+    review: Review,
+    lang: str,
+    words: Words,
+    game_title: str,
+    laid: Laid = lambda text: False,
+    ahead: int | None = None,
 ) -> ReviewView:
     """The page of `review`; `ahead`, for a waiting one, the reviews before it (`Reviews.ahead`)."""
     addresses = urls(loaded.match.id, loaded.key)
@@ -148,13 +162,28 @@ def review_view(
         progress = t(lang, "review_starting")  # the job has not counted the decisions yet
     target = loaded.game.target(loaded.game.rules_of(loaded.state))
     note = t(lang, f"review_note_{loaded.match.game}", n=digits(target, lang))
+    brand = t(lang, BRANDS.get(loaded.match.game, "title"))
     view = ReviewView(
-        review.status, review.done, review.total, progress, game_title, ahead=ahead, note=note, urls=addresses
+        review.status,
+        review.done,
+        review.total,
+        progress,
+        game_title,
+        ahead=ahead,
+        brand=brand,
+        note=note,
+        urls=addresses,
     )
     if review.status != "done" or review.result is None:
         return view
-    found: list[dict[str, Any]] = json.loads(review.result)["decisions"]
-    view.decisions = [decision_view(d, addresses["replay"], lang, words) for d in found]
+    listed: list[dict[str, Any]] = json.loads(review.result)["decisions"]
+    view.decisions = [decision_view(d, addresses["replay"], lang, words, laid) for d in listed]
+    found = [d for d in listed if "kind" not in d]  # the judged ones: a forced or stand-in move is only said
+    view.unjudged = [
+        t(lang, f"review_{kind}_count", n=digits(n, lang))
+        for kind in ("forced", "standin")
+        if (n := sum(d.get("kind") == kind for d in listed))
+    ]
     if not found:
         return view
     fine = sum(d["verdict"] in ("best", "good") for d in found)
@@ -163,13 +192,46 @@ def review_view(
         (t(lang, f"verdict_{kind}"), points(sum(d["loss"] for d in found if d["verdict"] == kind), lang))
         for kind in KINDS
     ]
+    judged = [v for v, d in zip(view.decisions, listed, strict=True) if "kind" not in d]
     costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
-    view.costliest = [view.decisions[i] for i in costly[:3]]
+    view.costliest = [judged[i] for i in costly[:3]]
     chart(view, found, addresses["replay"], lang)
     return view
 
 
-def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words) -> DecisionView:
+def replay_decision(review: Review | None, ply: int, lang: str, words: Words, laid: Laid) -> DecisionView | None:
+    """The person's move from the position after `ply` moves, as the finished review judged it
+    (the pro's move beside it), for the replay at that position; None without one there."""
+    if review is None or review.status != "done" or review.result is None:
+        return None
+    found = (d for d in json.loads(review.result)["decisions"] if d["ply"] == ply)
+    return next((decision_view(d, "", lang, words, laid) for d in found), None)
+
+
+def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words, laid: Laid) -> DecisionView:
+    """A judged decision, or a move said without a verdict (`kind`: forced, standin)."""
+    kind = d.get("kind")
+    played_words, after_words = t(lang, "review_played") + ":", ""
+    if kind == "standin":
+        played_words = t(lang, "review_played_standin")
+    elif laid(d["played"]):
+        played_words, after_words = t(lang, "review_laid"), t(lang, "review_laid_after")
+    if kind is not None:
+        return DecisionView(
+            ply=d["ply"],
+            number=digits(d["ply"] + 1, lang),
+            verdict=kind,
+            verdict_words=t(lang, f"review_{kind}"),
+            loss="0.00",
+            loss_words="",
+            played=move_view(d["played"], lang, words),
+            best=move_view(d["played"], lang, words),
+            same=True,
+            reason="",
+            replay_url=before(replay, d["ply"]),
+            played_words=played_words,
+            after_words=after_words,
+        )
     return DecisionView(
         ply=d["ply"],
         number=digits(d["ply"] + 1, lang),
@@ -181,14 +243,20 @@ def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words) -> De
         best=move_view(d["best"], lang, words),
         same=d["played"] == d["best"] or d["verdict"] == "best",
         reason=t(lang, f"reason_{d['reason']}") if d.get("reason") and d["verdict"] != "best" else "",
-        replay_url=after(replay, d["ply"]),
+        replay_url=before(replay, d["ply"]),
+        played_words=played_words,
+        after_words=after_words,
     )
 
 
-def after(replay: str, ply: int) -> str:
-    """The replay at the position after the move at `ply`: where the chart's point stands (the
-    margin after the move), and numbered there as the review numbers the move (ply + 1)."""
-    return f"{replay}?ply={ply + 1}"
+def before(replay: str, ply: int) -> str:
+    """The replay at the position before the move at `ply`: the decision as the player faced
+    it (the replay shows there the move played and the pro's beside it, `replay_decision`).
+
+    >>> before("/m/x/s/replay", 10)
+    '/m/x/s/replay?ply=10'
+    """
+    return f"{replay}?ply={ply}"
 
 
 def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str) -> None:
@@ -209,7 +277,7 @@ def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str)
             ply=d["ply"],
             label=t(lang, "review_point", n=digits(d["ply"] + 1, lang), margin=points(d["margin"], lang)),
             margin=points(d["margin"], lang),
-            url=after(replay, d["ply"]),
+            url=before(replay, d["ply"]),
         )
         for i, d in enumerate(found)
     ]

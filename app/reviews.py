@@ -17,7 +17,9 @@ the background by any app process, with its progress for the page's bar.
   for the other; on SQLite the one writer at a time does the same. Each app process runs one
   worker thread (`start`); on SQLite, served by one process, that is the one worker.
 - **Making, in a child process.** The game's pro reviews the seat's decisions
-  (`engine.game.Reviewer`) from the stored moves, seeded from the match's bot seed so a review
+  (`engine.game.Reviewer`) from the stored moves (each result entry has a verdict; the seat's
+  moves it does not judge, a turn with one legal move or the computer's stand-in for a person
+  whose clock ran out, are listed with their `kind` instead), seeded from the match's bot seed so a review
   is the same every time. That work runs in a child process at the lowest priority
   (app/review_process.py), so it never takes the app process's interpreter from a request; the
   worker thread only receives its decisions and writes: the progress (`done` of `total`
@@ -135,6 +137,21 @@ def fair_order(
         theirs = [job for job in by_id if job.address == address]
         within += round_robin(theirs, lambda job: job.person, person_last)
     return round_robin(within, lambda job: job.address, address_last)
+
+
+def unjudged(game: Any, start: Any, moves: list[Any], seat: int, standins: frozenset[int]) -> dict[int, str]:
+    """The seat's moves the review says but does not judge, by ply: "standin", the computer's
+    move for the person whose move clock ran out, and "forced", a turn with one legal move (no
+    decision: the engine's review skips it)."""
+    out, state = {}, start
+    for ply, move in enumerate(moves):
+        if game.turn(state) == seat:
+            if ply in standins:
+                out[ply] = "standin"
+            elif len(game.legal_moves(state)) == 1:
+                out[ply] = "forced"
+        state = game.apply(state, move)
+    return out
 
 
 class Reviews:
@@ -272,8 +289,10 @@ class Reviews:
         result. `LookupError` when the job was taken by another worker meanwhile, `Interrupted`
         when the child died or this worker is stopping."""
         decisions: list[dict[str, Any]] = []
-        total = 0
-        with Child(self.work(job)) as child:
+        work = self.work(job)
+        skipped = unjudged(games.get(work.game), work.start, work.moves, job.seat, self.service.standins(job.match_id))
+        total = judged = 0
+        with Child(work) as child:
             self.making = child
             try:
                 written = time.monotonic()
@@ -286,17 +305,21 @@ class Reviews:
                         written = time.monotonic()
                         continue
                     if message is not None:
-                        decisions.append(message[1])
+                        judged += 1
+                        if message[1]["ply"] not in skipped:  # a stand-in: not the person's to judge
+                            decisions.append(message[1])
                     if time.monotonic() - written >= PROGRESS_EVERY:  # the heartbeat too, while it thinks
-                        self._progress(job, len(decisions), total)
+                        self._progress(job, judged, total)
                         written = time.monotonic()
             finally:
                 self.making = None
+        decisions.extend({"ply": ply, "played": str(work.moves[ply]), "kind": kind} for ply, kind in skipped.items())
+        decisions.sort(key=lambda d: d["ply"])
         with write_session(self.engine) as session:
             stored = session.get(Review, job.id)
             if stored is None or stored.worker != self.name:
                 raise LookupError(f"review {job.id} is no longer this worker's")
-            stored.status, stored.done, stored.total, stored.heartbeat = "done", len(decisions), total, self.clock()
+            stored.status, stored.done, stored.total, stored.heartbeat = "done", judged, total, self.clock()
             stored.result = json.dumps({"decisions": decisions}, separators=(",", ":"))
             session.add(stored)
 

@@ -621,6 +621,12 @@ class MatchService:
             query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
             return list(session.exec(query).all())
 
+    def standins(self, match_id: str) -> frozenset[int]:
+        """The plies of the moves the computer played for a person whose move clock ran out."""
+        with read_session(self.engine) as session:
+            query = select(MoveRow.ply).where(MoveRow.match_id == match_id, col(MoveRow.standin))
+            return frozenset(session.exec(query).all())
+
     def state_at(self, loaded: Loaded, ply: int) -> tuple[Any, int, int]:
         """A finished match's replay: the state after its first `ply` moves (clamped to the
         match's length), the ply used and the number of moves, for either game's engine."""
@@ -674,11 +680,19 @@ class MatchService:
             loaded = [Loaded(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
-    def _write(self, connection: Connection, match: Match, state: State, move: object) -> State:
-        """Store `move` at the match's ply and advance the (locked, detached) match row by one."""
+    def _write(self, connection: Connection, match: Match, state: State, move: object, standin: bool = False) -> State:
+        """Store `move` at the match's ply and advance the (locked, detached) match row by one;
+        `standin`: the computer plays it for a person whose clock ran out."""
         game = game_of(match)
         after = game.apply(state, move)
-        row = {"match_id": match.id, "ply": match.ply, "seat": game.turn(state), "move": str(move), "created_at": now()}
+        row = {
+            "match_id": match.id,
+            "ply": match.ply,
+            "seat": game.turn(state),
+            "move": str(move),
+            "standin": standin,
+            "created_at": now(),
+        }
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
@@ -766,9 +780,10 @@ class MatchService:
                 here = Loaded(match, state, seat=seat)
                 if ply != match.ply or state != loaded.state or not still(here):
                     return here
-                if here.seats.person(seat_to_play):  # a person's clock ran out: their seat is away
+                standin = here.seats.person(seat_to_play)  # a person's clock ran out: their seat is away
+                if standin:
                     match.seats = here.seats.away_from(seat_to_play).to_json()
-                state = self._write(connection, match, state, move)
+                state = self._write(connection, match, state, move, standin)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)

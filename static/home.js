@@ -26,9 +26,30 @@
     });
   }
 
+  // The summary above Start names what Start begins: the server words it (the rules are its)
+  // from the form's current values, after every change and whenever the page is shown, since
+  // the browser may restore other values into the form on Back than the page was sent with.
+  var summary = document.getElementById("quick-summary");
+  var asked = 0;
+  function summarise() {
+    if (!summary) return;
+    var mine = ++asked;
+    var query = new URLSearchParams(new FormData(form));
+    query.set("lang", document.documentElement.lang);
+    fetch(summary.dataset.src + "?" + query.toString(), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html !== null && mine === asked) summary.innerHTML = html; // an older answer never wins
+      })
+      .catch(function () {}); // offline: the summary stays as it was
+  }
+
   form.querySelectorAll('input[name="preset"], input[name="players"]').forEach(function (input) {
     input.addEventListener("change", fill);
   });
+  form.addEventListener("change", summarise); // after `fill`: the listeners on the inputs run first
+  form.addEventListener("input", summarise);
+  window.addEventListener("pageshow", summarise); // a load, a Back with the form restored, or from the cache
   var button = document.getElementById("fill-defaults");
   if (button) button.hidden = true; // the script does it at once
 })();

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -85,8 +85,11 @@ class WebGame(Protocol):
         an action, or to a refused one."""
         ...
 
-    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
-        """The finished match at `ply` (the route has checked that it is over)."""
+    def replay(
+        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+    ) -> Response:
+        """The finished match at `ply` (the route has checked that it is over); `decision`: the
+        review's judgement of the person's move from there (`review_view.replay_decision`)."""
         ...
 
     def rules(self, request: Request, lang: str) -> Response:
@@ -95,6 +98,10 @@ class WebGame(Protocol):
 
     def move_words(self, text: str, lang: str) -> str:
         """A stored move that plays no card, in words (the review shows the others as cards)."""
+        ...
+
+    def lays(self, text: str) -> bool:
+        """Whether a stored move lays its card on the table, taking nothing (the review says so)."""
         ...
 
 

@@ -116,6 +116,20 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
     )
 
 
+@router.get("/quick-summary")
+def quick_summary(request: Request, lang: Lang) -> Response:
+    """The quick start's summary (the items above "Start") of the home form's values in the
+    query: the home page's script asks for it whenever the form's values change, the browser's
+    own restoring of the form on Back included, so the summary always names what Start begins."""
+    form = new_match_form(
+        dict(request.query_params),
+        lang,
+        {o: option_link(o) for o in HOUSE_RULES},
+        lambda options: web_game(options.game).summary(options, lang),
+    )
+    return render(request, "_quick_summary.html", lang, items=form.summary)
+
+
 @router.get("/history")
 def show_history(request: Request, lang: Lang, service: Service) -> Response:
     """Every match and practice this browser remembers, newest first, each with a form that

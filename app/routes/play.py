@@ -25,6 +25,7 @@ from ..games import find_game, web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
+from ..review_view import replay_decision
 from ..seats import Seats
 from ..service import Loaded, Refused
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
@@ -100,7 +101,10 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
     the replay shows every hand."""
     if not loaded.over or loaded.practice:
         return error_page(request, lang, "msg_replay_unfinished", 409)
-    return web_game(loaded.match.game).replay(request, service, loaded, lang, ply)
+    web = web_game(loaded.match.game)
+    review = request.app.state.reviews.find(loaded.match.id, loaded.seat)  # the person's move from here, judged
+    decision = replay_decision(review, ply, lang, web.move_words, web.lays)
+    return web.replay(request, service, loaded, lang, ply, decision)
 
 
 def finished_record(loaded: Loaded) -> dict[str, Any]:

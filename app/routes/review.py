@@ -38,5 +38,5 @@ def review_page(request: Request, loaded: LoadedMatch, lang: Lang) -> Response:
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response
     ahead = reviews.ahead(review) if review.status == "waiting" else None
-    view = review_view(loaded, review, lang, web.move_words, web.title(lang), ahead=ahead)
+    view = review_view(loaded, review, lang, web.move_words, web.title(lang), web.lays, ahead=ahead)
     return render(request, "review.html", lang, rv=view)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from engine.allfours.match import Cut, MatchState, PlayedMove, RoundLog, Trick
 from engine.allfours.moves import Move
-from engine.allfours.rules import Rules
+from engine.allfours.rules import RUN_SIZE, Rules
 from engine.allfours.scoring import ScoreLine
 from engine.cards import Card
 
@@ -49,6 +49,16 @@ class Observation:
     @property
     def trump(self) -> str:
         return self.turned[-1].suit
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether `card` is a trump this round: of the suit the last turned card shows."""
+        return card.suit == self.trump
+
+    @property
+    def run_cards(self) -> int:
+        """The cards each seat was given more in this deal as the cards were run: three for each
+        card turned up after the first (0: they were not run)."""
+        return RUN_SIZE * (len(self.turned) - 1)
 
     @property
     def my_turn(self) -> bool:

@@ -10,7 +10,7 @@ from app.i18n import digits, t
 from app.models import Match
 from app.service import Loaded
 from engine import Rules, bot, from_position, observation
-from tests.app.app_helpers import dom, one, url_of
+from tests.app.app_helpers import dom, one, text_of, two_people, url_of
 
 SEEDS = (7_001, 7_002, 7_003)
 
@@ -90,3 +90,35 @@ def test_a_sur_in_the_last_deal_is_counted_as_the_sheet_counts_it():
     surs_line = next(line for line in sheet(observation(state, 0), "en").lines if line.label == t("en", "line_surs"))
     assert (surs_line.points[0], surs_line.note[0]) == ("0", "0 surs")
     assert history_stats([played], "en")[0].surs == "0"
+
+
+def test_a_friend_at_seat_1_who_won_sees_won_in_the_history_and_the_statistics(client):
+    """Two people: the creator plays each turn's first legal move, the friend at seat 1 the pro's.
+    The friend's browser (it opened seat 1's address) reads the match from seat 1's side: their
+    total reached the target above the creator's, so "won" in the list and one won in the
+    statistics, with the margin worked out from seat 1's total."""
+    service = client.app.state.service
+    match_id, secrets = two_people(service, target=31, clock=0)
+    pro = bot("pro", seed=1, worlds=4)
+    loaded = service.load(match_id, secrets[0])
+    while not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match_id, secrets[0], loaded.ply)
+            continue
+        seat = loaded.turn
+        view = observation(loaded.state, seat)
+        move = pro.choose(view) if seat == 1 else loaded.state.legal_moves()[0]
+        loaded = service.play(match_id, secrets[seat], loaded.ply, move)
+    creator, friend = loaded.state.totals
+    assert friend >= 31 and friend > creator  # the friend won: what the pages must say
+    client.get(f"/m/{match_id}/{secrets[1]}")  # the friend's browser remembers seat 1
+    for lang in ("fa", "en"):
+        html = client.get(f"/history?lang={lang}").text
+        entry = one(html, f'li[data-match="{match_id}"]')
+        assert entry["data-result"] == "won"
+        assert text_of(str(entry), "b.result") == t(lang, "result_won")
+        row = one(html, '#stats tr[data-level="easy"]')
+        cells = {name: row.select_one(f"td.{name}").get_text(strip=True) for name in ("won", "lost", "margin")}
+        assert cells == {"won": digits(1, lang), "lost": digits(0, lang), "margin": digits(friend - creator, lang)}
+    home = client.get("/?lang=en").text
+    assert t("en", "result_won") in home and t("en", "result_lost") not in home

@@ -257,3 +257,12 @@ def test_vendored_files_are_served(client):
     assert client.get("/static/htmx-2.0.11.min.js").status_code == 200
     assert client.get("/static/fonts/Vazirmatn-wght-subset.woff2").status_code == 200
     assert "SIL OPEN FONT LICENSE" in client.get("/static/fonts/OFL.txt").text.upper()
+
+
+@pytest.mark.one_database
+def test_a_computer_seat_at_the_form_s_level_says_the_level_chosen_above(client):
+    """A seat's first choice is a computer at the level chosen in the form above it: «سطح بالا»
+    on its own reads as "a high level", so the words say the level was chosen."""
+    for lang, chosen in (("fa", "انتخاب"), ("en", "chosen")):
+        option = one(client.get(f"/?lang={lang}").text, 'select#seat1 option[value=""]').get_text(strip=True)
+        assert chosen in option and "سطح بالا" not in option

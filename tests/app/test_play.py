@@ -13,7 +13,7 @@ from app.i18n import card_name, card_names, digits, t
 from app.main import create_app
 from app.service import MatchService
 from app.settings import Settings
-from engine import Card, MatchState, Move, Reason, Rules, new_match, replay
+from engine import Card, MatchState, Move, Reason, Rules, new_match, observation, replay
 from tests.app.app_helpers import (
     HX,
     action,
@@ -125,6 +125,8 @@ def test_a_card_that_captures_nothing_offers_place(client):
     card = str(state_of(client, url).hand(0)[0])
     page = client.get(url, params={"select": card}, headers=HX).text
     assert action(page) == ("place", True) and text_of(page, "#action") == t("fa", "place")
+    # the seed site's guide gives the button's words beside «تأیید جمع‌کردن»: they are a contract
+    assert t("fa", "place") == "گذاشتن کارت روی میز" and t("fa", "confirm_capture") == "تأیید جمع‌کردن"
     assert takeable(page) == []
     assert text_of(page, "#hint") == t("fa", "place_only"), "not 'pick a card': one is picked"
 
@@ -626,3 +628,32 @@ def test_every_reason_the_engine_gives_has_a_message_in_both_languages():
     for reason in Reason:
         for lang in ("fa", "en"):
             assert t(lang, f"msg_{reason}"), (reason, lang)
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_score_panel_at_a_rounds_end_counts_the_clubs_and_surs_of_the_round_played(client, lang):
+    """While a round's sheet is up the engine has dealt the next round, whose clubs and surs are
+    still none: the panel shows the round played, counted here from its moves (the cards each
+    capture took, the leftovers to their side, the surs that score)."""
+    service = client.app.state.service
+    match = service.create("easy", 62, "table", seed=4_242)
+    loaded = service.load(match.id, match.secret)
+    while not loaded.sheet_pending:
+        if loaded.human_to_play:
+            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+        else:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+    played = observation(loaded.state, 0).finished_rounds[-1]
+    clubs, surs = [0, 0], [0, 0]
+    for p in played.moves:
+        if p.move.takes:
+            clubs[p.seat] += sum(c.suit == "C" for c in (p.move.card, *p.move.takes))
+        surs[p.seat] += bool(p.sur and p.scores)
+    if played.leftover is not None:
+        clubs[played.leftover.seat] += sum(c.suit == "C" for c in played.leftover.cards)
+    assert sum(clubs) == 13 and max(clubs) > 0  # every club of the deck was taken by a side
+    page = client.get(url_of(match) + f"?lang={lang}").text
+    for side in (0, 1):
+        row = one(page, f'#scores tr[data-side="{side}"]')
+        assert row.select_one("td.clubs").get_text(strip=True) == digits(clubs[side], lang)
+        assert row.select("td")[-1].get_text(strip=True) == digits(surs[side], lang)

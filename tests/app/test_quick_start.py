@@ -159,3 +159,19 @@ def test_each_house_rule_says_what_it_does_and_links_to_its_example(client, lang
         assert anchor == f"option-{name}" or target.find_parent(id=f"option-{name}") is not None, (name, anchor)
         control = one(html, f'#new-match-form [aria-describedby~="rule-about-{name}"]')
         assert control.get("name") in (name, None)  # the field itself, or the fieldset of its choices
+
+
+@pytest.mark.one_database
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_summary_of_the_forms_current_values_is_asked_for_by_the_home_pages_script(client, lang):
+    """/quick-summary words the form's values as the home page's summary does; values the form
+    cannot take leave it at the defaults, as the home page's own address does."""
+    four = dom(client.get(f"/quick-summary?lang={lang}&players=4&target=200&level=pro&preset=table").text)
+    assert [li.get_text(strip=True) for li in four.select("li")] == [
+        t(lang, "summary_teams"),
+        t(lang, "level_pro"),
+        t(lang, "summary_target", n="۲۰۰" if lang == "fa" else "200"),
+    ]
+    bad = dom(client.get(f"/quick-summary?lang={lang}&players=9&target=x").text)
+    home = summary(client.get(f"/?lang={lang}").text)
+    assert [li.get_text(strip=True) for li in bad.select("li")] == home

@@ -17,12 +17,22 @@ from fastapi.testclient import TestClient
 from sqlmodel import select
 
 from app.db import read_session, write_session
-from app.i18n import t
+from app.i18n import card_name, t
 from app.models import Review
 from app.review_process import NICE
 from app.reviews import STALE, Reviews, review_seed
 from engine.chaharbargh import new_match
-from tests.app.app_helpers import Clock, create_allfours, dom, finish, one, text_of, url_of
+from tests.app.app_helpers import (
+    Clock,
+    create_allfours,
+    dom,
+    finish,
+    one,
+    play_first_legal,
+    text_of,
+    two_people,
+    url_of,
+)
 
 
 def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, app):
@@ -44,16 +54,25 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     assert reviews.work_once() and not reviews.work_once()  # one job, made once
     page = client.get(url + "/review?lang=en").text
     assert one(page, "#review")["data-status"] == "done" and not one(page, "#review").has_attr("hx-trigger")
-    items = dom(page).select("#review-decisions li[data-ply]")
+    verdicts = {"best", "good", "inaccuracy", "mistake", "blunder"}
+    listed = dom(page).select("#review-decisions li[data-ply]")
+    items = [li for li in listed if li["data-verdict"] in verdicts]
     stored = service.stored_moves(finished)
-    # every decision is one of the person's turns with a choice, counted here on the stored moves
-    game, state, expected = finished.game, new_match(match.seed, finished.state.rules), []
+    # every decision is one of the person's turns with a choice, counted here on the stored moves;
+    # a turn with one legal move is listed too, said to be no decision
+    game, state, expected, forced = finished.game, new_match(match.seed, finished.state.rules), [], []
     for ply, text in enumerate(stored):
-        if state.turn == 0 and len(state.legal_moves()) > 1:
-            expected.append(ply)
+        if state.turn == 0:
+            (expected if len(state.legal_moves()) > 1 else forced).append(ply)
         state = game.apply(state, game.parse_move(text))
     assert [int(li["data-ply"]) for li in items] == expected and expected
-    verdicts = {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert [int(li["data-ply"]) for li in listed if li["data-verdict"] == "forced"] == forced and forced
+    assert [int(li["data-ply"]) for li in listed] == sorted(expected + forced)
+    for li in listed:
+        if li["data-verdict"] == "forced":
+            assert text_of(str(li), ".verdict") == t("en", "review_forced") and not li.select(".best")
+    unjudged = [p.get_text(strip=True) for p in dom(page).select(".review-unjudged")]
+    assert unjudged == [t("en", "review_forced_count", n=str(len(forced)))]
     for li in items:
         assert li["data-verdict"] in verdicts and float(li["data-loss"]) >= 0
         assert li.select(".played .mini")  # the move played, as cards
@@ -62,11 +81,45 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
     fine = sum(li["data-verdict"] in ("best", "good") for li in items)
     assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {round(100 * fine / len(items))}%"
     points = dom(page).select("#review-chart a")
-    assert len(points) == len(items)  # a point a decision, each a link to the position after the move
-    assert [p["href"] for p in points] == [f"{url}/replay?ply={ply + 1}" for ply in expected]
+    assert len(points) == len(items)  # a point a decision, each a link to the position before the move
+    assert [p["href"] for p in points] == [f"{url}/replay?ply={ply}" for ply in expected]
+    assert [li.select_one("a.review-n")["href"] for li in items] == [f"{url}/replay?ply={ply}" for ply in expected]
     assert len(dom(page).select("#review-chart-table tbody tr")) == len(items)
     costliest = [float(li["data-loss"]) for li in dom(page).select("#review-costliest li")]
     assert costliest == sorted(costliest, reverse=True) and len(costliest) <= 3
+    # the costliest are the judged moves that lost the most, each as listed below
+    lost = sorted(
+        (li for li in items if li["data-verdict"] not in ("best", "good")), key=lambda li: -float(li["data-loss"])
+    )
+    assert [li["data-ply"] for li in dom(page).select("#review-costliest li")] == [li["data-ply"] for li in lost[:3]]
+
+    # a card that takes nothing is said to be laid on the table, not "played" as a capture is
+    moves = {ply: game.parse_move(stored[ply]) for ply in expected}
+    laid = [li for li in items if not moves[int(li["data-ply"])].takes]
+    assert laid and len(laid) < len(items)
+    fa_page = client.get(url + "/review?lang=fa").text
+    # the pro is named as its level is everywhere else («حرفه‌ای», never «استاد»); «بی‌دقتی», the common word
+    assert t("fa", "level_pro") in text_of(fa_page, "#review > p.note") and "استاد" not in fa_page
+    assert t("fa", "verdict_inaccuracy") == "بی‌دقتی" and "نادقیق" not in fa_page
+    for li in items:
+        move, played = moves[int(li["data-ply"])], text_of(str(li), ".played")
+        if move.takes:
+            assert played.startswith(t("en", "review_played") + ":")
+        else:
+            assert played.startswith(t("en", "review_laid")) and played.endswith(t("en", "review_laid_after"))
+            fa_played = text_of(str(one(fa_page, f'#review-decisions li[data-ply="{li["data-ply"]}"]')), ".played")
+            assert fa_played.endswith(t("fa", "review_laid_after"))
+        assert [c["aria-label"] for c in li.select(".played .mini")][:1] == [card_name(str(move.card), "en")]
+
+    # the replay at the position before a decision shows the move played there and the pro's
+    for li in items:
+        ply, verdict = int(li["data-ply"]), li["data-verdict"]
+        replay = client.get(f"{url}/replay?ply={ply}&lang=en").text
+        shown = one(replay, "#replay-decision")
+        assert shown["data-verdict"] == verdict and one(replay, "#replay")["data-ply"] == str(ply)
+        assert [c["aria-label"] for c in shown.select(".played .mini")][:1] == [card_name(str(moves[ply].card), "en")]
+        assert bool(shown.select(".best .mini")) == (verdict != "best" and li.select(".best") != [])
+    assert not dom(client.get(f"{url}/replay?ply={len(stored)}").text).select("#replay-decision")
 
     # made again from scratch (the row gone), the review is the same: its worlds are seeded
     with write_session(service.engine) as session:
@@ -99,7 +152,7 @@ def test_an_all_fours_match_is_reviewed_decisions_and_cards_alike(client, app):
         if state.turn == 0 and len(state.legal_moves()) > 1:
             expected[ply] = move
         state = game.apply(state, move)
-    items = dom(page).select("#review-decisions li[data-ply]")
+    items = [li for li in dom(page).select("#review-decisions li[data-ply]") if li["data-verdict"] != "forced"]
     assert [int(li["data-ply"]) for li in items] == list(expected) and expected
     words = {"stand": "af_stand", "one": "af_takeone"}
     decided = [li for li in items if expected[int(li["data-ply"])].card is None]
@@ -111,6 +164,8 @@ def test_an_all_fours_match_is_reviewed_decisions_and_cards_alike(client, app):
         else:
             assert li.select(".played .mini")
     assert len(dom(page).select("#review-chart a")) == len(items)
+    for lang in ("fa", "en"):  # the header names the game reviewed, as its table's does
+        assert text_of(client.get(url + f"/review?lang={lang}").text, "header .brand") == t(lang, "af_title")
 
 
 def game_start(loaded):
@@ -353,3 +408,53 @@ def test_a_worker_stopping_mid_review_puts_it_back_in_the_line(client, app):
     left = worker.find(match.id, 0)
     assert (left.status, left.done, left.result, left.worker) == ("waiting", 0, None, None)
     assert worker.child.process.exitcode is not None  # its child ended with it
+
+
+def test_the_computers_moves_for_a_person_whose_clock_ran_out_are_never_theirs(client, app):
+    """Two people with a move clock. At the creator's first turn with a choice their clock runs
+    out (the server's clock, moved by hand) and the computer plays for them: both tables' logs say
+    so, and the creator's review lists that move as the computer's, with no verdict, no point
+    on the chart and out of the accuracy, which counts the judged decisions only."""
+    service, reviews = app.state.service, app.state.reviews
+    clock = Clock()
+    service.clock = clock
+    match_id, secret = two_people(service, target=11)
+    loaded = service.load(match_id, secret[0])
+    while not (loaded.turn == 0 and len(loaded.state.legal_moves()) > 1):
+        loaded = play_first_legal(service, match_id, secret[loaded.turn])
+    standin = loaded.ply
+    clock.advance(60)
+    assert service.expire(match_id, secret[1], standin).changed
+    mark = t("en", "log_standin", line="").strip()
+    for seat in (0, 1):
+        for lang in ("en", "fa"):
+            lines = [
+                li.get_text(strip=True)
+                for li in dom(client.get(f"/m/{match_id}/{secret[seat]}?lang={lang}").text).select("#log li")
+            ]
+            assert lines[-1].endswith(t(lang, "log_standin", line="").strip())
+            assert not any(line.endswith(t(lang, "log_standin", line="").strip()) for line in lines[:-1])
+    loaded = service.load(match_id, secret[0])
+    while not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match_id, secret[0], loaded.ply)
+        else:
+            loaded = play_first_legal(service, match_id, secret[loaded.turn])
+    url = f"/m/{match_id}/{secret[0]}"
+    client.get(url + "/review")
+    assert reviews.work_once()
+    page = client.get(url + "/review?lang=en").text
+    item = one(page, f'#review-decisions li[data-ply="{standin}"]')
+    assert item["data-verdict"] == "standin" and text_of(str(item), ".verdict") == t("en", "review_standin")
+    assert text_of(str(item), ".played").startswith(t("en", "review_played_standin")) and not item.select(".best")
+    assert mark not in text_of(str(item), ".played")
+    verdicts = {"best", "good", "inaccuracy", "mistake", "blunder"}
+    judged = [li for li in dom(page).select("#review-decisions li[data-ply]") if li["data-verdict"] in verdicts]
+    assert standin not in [int(li["data-ply"]) for li in judged] and judged
+    assert f"?ply={standin}" not in [a["href"][-len(f"?ply={standin}") :] for a in dom(page).select("#review-chart a")]
+    assert len(dom(page).select("#review-chart a")) == len(judged)
+    fine = sum(li["data-verdict"] in ("best", "good") for li in judged)
+    assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {round(100 * fine / len(judged))}%"
+    assert t("en", "review_standin_count", n="1") in [
+        p.get_text(strip=True) for p in dom(page).select(".review-unjudged")
+    ]

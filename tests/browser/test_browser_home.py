@@ -182,3 +182,32 @@ def test_text_size_weight_and_axe_of_the_home_page(home_server, new_page, lang):
     page.goto("/")  # a repeat visit: the page, and no static file
     page.wait_for_load_state("networkidle")
     assert any(url.endswith("/") for url in traffic.urls.values()) and traffic.fetched_static() == []
+
+
+@pytest.mark.parametrize(("lang", "size"), EVERY_WAY)
+def test_after_a_rules_example_and_back_the_summary_names_the_form_the_browser_restored(
+    home_server, new_page, lang, size
+):
+    """Four players to 200 chosen, a house rule's example opened, then Back: the browser puts the
+    chosen values back into the form, and the summary above Start names them, as Start begins them."""
+    page = new_page(home_server, viewport=VIEWPORTS[size])
+    d = lambda n: digits(n, lang)  # noqa: E731
+    page.goto(f"/?lang={lang}")
+    more_options(page)
+    page.check('input[name="players"][value="4"]')
+    page.fill('input[name="target"]', "200")
+    chosen = [t(lang, "summary_teams"), t(lang, "level_easy"), t(lang, "summary_target", n=d(200))]
+    page.wait_for_function("(n) => document.querySelectorAll('#quick-summary li').length === n", arg=3)
+    page.wait_for_function("(w) => document.getElementById('quick-summary').innerText.includes(w)", arg=chosen[2])
+    assert summary(page) == chosen  # it follows the form as it is changed, too
+    page.click('.rule-link[data-rule="open_hand"]')
+    page.wait_for_url("**/rules**")
+    page.go_back()
+    page.wait_for_selector("#start")
+    assert page.locator('input[name="players"][value="4"]').is_checked()  # the browser restored the form
+    assert page.input_value('input[name="target"]') == "200"
+    page.wait_for_function("(w) => document.getElementById('quick-summary').innerText.includes(w)", arg=chosen[2])
+    assert summary(page) == chosen
+    page.click("#start")
+    begun = started(home_server, page)
+    assert (begun.state.rules.players, begun.state.rules.target) == (4, 200)

@@ -37,16 +37,19 @@ def test_a_finished_match_is_reviewed_while_the_page_shows_its_progress(new_page
         page.goto(f"/m/{match.id}/{match.secret}?lang={lang}")
         page.click("#review-link")
         page.wait_for_selector('#review[data-status="done"]', timeout=60_000)  # htmx asked again each second
-        shown = [int(p) for p in page.eval_on_selector_all("#review-decisions li", "ls => ls.map(l => l.dataset.ply)")]
+        judged = "#review-decisions li:not([data-verdict=forced])"  # a turn with one legal move is only said
+        shown = [int(p) for p in page.eval_on_selector_all(judged, "ls => ls.map(l => l.dataset.ply)")]
         assert shown == decisions
-        verdicts = page.eval_on_selector_all("#review-decisions li", "ls => ls.map(l => l.dataset.verdict)")
+        verdicts = page.eval_on_selector_all(judged, "ls => ls.map(l => l.dataset.verdict)")
         assert set(verdicts) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
         assert page.locator("#review-chart a").count() == len(decisions)
         assert page.locator("#review-chart").is_visible() and page.locator("#review-accuracy").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]  # nothing sideways
         assert violations(page) == []
-        page.click("#review-chart a >> nth=0")  # a point of the chart opens the replay after that move
-        page.wait_for_selector(f'#replay[data-ply="{decisions[0] + 1}"]')
+        page.click("#review-chart a >> nth=0")  # a point of the chart opens the replay before that move
+        page.wait_for_selector(f'#replay[data-ply="{decisions[0]}"]')
+        assert page.locator("#replay-decision").get_attribute("data-verdict") == verdicts[0]
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
 
 
 def test_a_waiting_review_shows_its_place_in_the_line_as_it_moves_up(new_page, live_server):

@@ -72,7 +72,9 @@ class HighCardWeb:
         tv = table_view(loaded, loaded.state, lang, get_settings(request).computer_delay_ms, message)
         return render(request, "highcard/table.html", lang, status=status, address=tv["urls"]["page"], tv=tv)
 
-    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+    def replay(
+        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+    ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
         view = GAME.observation(state, HUMAN)
         address = f"{urls(loaded.match.id, loaded.match.secret)['replay']}?ply={ply}"
@@ -85,6 +87,9 @@ class HighCardWeb:
 
     def move_words(self, text: str, lang: str) -> str:
         return text  # every move plays a card (and high card has no pro to review it)
+
+    def lays(self, text: str) -> bool:
+        return False  # every card is played to a trick
 
 
 WEB = HighCardWeb()

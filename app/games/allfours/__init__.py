@@ -5,6 +5,8 @@ engine's move text (`stand`, `beg`, `one`, `run` or a card code), posted to the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import Request
 from fastapi.responses import Response
 
@@ -51,15 +53,20 @@ class AllFoursWeb:
         self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         settings = get_settings(request)
-        tv = table_view(loaded, lang, message, settings.computer_delay_ms)
+        # only a table with a move clock has stand-in moves: the others cost no read
+        standins = request.app.state.service.standins(loaded.match.id) if loaded.seats.clock else frozenset()
+        tv = table_view(loaded, lang, message, settings.computer_delay_ms, standins)
         tv.shared = shared_table(request, loaded, lang)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
-    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+    def replay(
+        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+    ) -> Response:
         """The engine replays the stored moves from the match's seed."""
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)
-        return render(request, "allfours/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+        address = f"{rv.urls['replay']}?ply={rv.ply}"
+        return render(request, "allfours/replay.html", lang, address=address, rv=rv, decision=decision)
 
     def rules(self, request: Request, lang: str) -> Response:
         return show_rules(request, lang)
@@ -67,6 +74,10 @@ class AllFoursWeb:
     def move_words(self, text: str, lang: str) -> str:
         """Stand, beg, take one or run, as the table's buttons say them."""
         return move_text(GAME.parse_move(text), lang)
+
+    def lays(self, text: str) -> bool:
+        """Every card of All Fours is played to a trick: none is laid on the table."""
+        return False
 
 
 WEB = AllFoursWeb()

@@ -76,7 +76,7 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         last_trick, taker = taken_trick(outcome.trick, seating, lang)  # the round's last, shown with the next deal
     seats = seat_views(view, lang, playing=not state.finished, seating=seating)
     for seat in seats:
-        seat.shown = [card_view(c, lang) for c in hand_order(state.hand(seat.seat), state.trump)]
+        seat.shown = [card_view(c, lang) for c in hand_order(state.hand(seat.seat), view.is_trump)]
     return AfReplayView(
         ply=ply,
         last_ply=last_ply,
@@ -88,7 +88,7 @@ def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang
         players=players,
         level=t(lang, f"level_{loaded.match.level}"),
         seats=seats,
-        hand=[card_view(c, lang) for c in hand_order(state.hand(loaded.seat), state.trump)],
+        hand=[card_view(c, lang) for c in hand_order(state.hand(loaded.seat), view.is_trump)],
         turnup=[card_view(c, lang, selected=i == len(state.turned) - 1) for i, c in enumerate(state.turned)],
         trump=suit_name(state.trump, lang),
         trick=trick,

@@ -206,7 +206,7 @@ def lesson_view(lesson: Lesson, lang: str, done: list[str], message: str | None 
     legal = set(view.legal_moves)
     cards_playable = view.phase == "play"
     hand = []
-    for card in hand_order(view.hand, view.trump):
+    for card in hand_order(view.hand, view.is_trump):
         cv = card_view(card, lang)
         if cards_playable and Move(card=card) not in legal:
             cv.disabled, cv.label = True, f"{cv.label} ({t(lang, 'af_cannot_play')})"

@@ -9,7 +9,7 @@ one") as the engine scored them, and the cut for the first deal is told as the e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.allfours import Cut, CutCard, Move, Observation, Trick, power
@@ -50,6 +50,7 @@ class AfSeat:
     to_play: bool
     shown: list[CardView] | None = None  # the replay of a finished match: the whole hand, face up
     level: str = ""  # a computer's level or that a person sits there ("": the table's level)
+    backs: list[int] = field(default_factory=list)  # in play: one back a card of its hand
 
 
 @dataclass
@@ -105,6 +106,7 @@ class AfTable:
     announce: str
     hint: str
     explain: str  # what begging does, under the stand and beg buttons
+    ran: str  # the cards were run: how many more each, and the new trump ("" otherwise)
     message: str | None
     trigger_computer: bool
     computer: ComputerTurn  # how the page gets the computer's move
@@ -120,10 +122,10 @@ def af_urls(match_id: str, secret: str) -> dict[str, str]:
     return {**out, "move": out["page"] + "/allfours", "rules": "/rules/allfours"}
 
 
-def hand_order(cards: Iterable[Card], trump: str | None = None) -> list[Card]:
-    """A hand as the table draws it: by suit (trumps last when `trump` is given), then by the
-    engine's `power` within the suit."""
-    return sorted(cards, key=lambda c: (c.suit == trump, "CDHS".index(c.suit), power(c)))
+def hand_order(cards: Iterable[Card], is_trump: Callable[[Card], bool] = lambda card: False) -> list[Card]:
+    """A hand as the table draws it: by suit (trumps last, as the engine's `is_trump` tells
+    them), then by the engine's `power` within the suit."""
+    return sorted(cards, key=lambda c: (is_trump(c), "CDHS".index(c.suit), power(c)))
 
 
 def suit_name(suit: str, lang: str) -> str:
@@ -172,6 +174,8 @@ def sheet_view(view: Observation, lang: str, seating: Seating) -> AfSheet:
     if log.game is not None:
         sides = [joined(" ", [seating.side(s, view.rules, lang), d(n)]) for s, n in enumerate(log.game)]
         counts = t(lang, "af_game_counts", counts=joined(" – ", sides))
+        if not any(line.kind == "game" for line in log.lines):  # the engine scored no Game: a tie
+            counts = joined(" ", [counts, t(lang, "af_game_tied")])
     return AfSheet(
         title=t(lang, "af_sheet_title", n=d(len(view.finished_rounds))),
         lines=[line_view(line, view, lang, seating) for line in log.lines],
@@ -227,6 +231,7 @@ def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | N
             dom_id=f"seat-{s}",
             place=PLACES[players][place],
             count=digits(view.hand_counts[s], lang),
+            backs=list(range(view.hand_counts[s])),
             partner=view.rules.teams and place == 2,
             dealer=view.dealer == s,
             to_play=playing and view.turn == s,
@@ -235,9 +240,16 @@ def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | N
     ]
 
 
-def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: int | None = 900) -> AfTable:
+def table_view(
+    loaded: Loaded,
+    lang: str,
+    message: str | None = None,
+    delay_ms: int | None = 900,
+    standins: frozenset[int] = frozenset(),
+) -> AfTable:
     """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only
-    (someone watching: from `spectator(state)`)."""
+    (someone watching: from `spectator(state)`); `standins`: the plies the computer played for
+    a person whose move clock ran out (`MatchService.standins`), marked in the log."""
     view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
@@ -250,10 +262,13 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
     playable = {m.card for m in legal if m.card is not None}
     cards_playable = my_turn and view.phase == "play"
     hand = []
-    for card in hand_order(view.hand, view.trump):
-        cv = card_view(card, lang)
+    for card in hand_order(view.hand, view.is_trump):
+        cv = card_view(card, lang, trump=view.is_trump(card))  # the engine says what is a trump
+        notes = [t(lang, "af_trump_card")] if cv.trump else []
         if cards_playable and card not in playable:
-            cv.disabled, cv.note = True, t(lang, "af_cannot_play")
+            cv.disabled = True
+            notes.append(t(lang, "af_cannot_play"))
+        cv.note = joined(t(lang, "list_separator"), notes)
         hand.append(cv)
     decisions = [(str(m), t(lang, DECISION_KEYS[m.decision])) for m in legal if m.card is None]
 
@@ -270,6 +285,8 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-2 * players - 2 :]
     log = [t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in shown]
+    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
+    log = [t(lang, "log_standin", line=line) if first + i in standins else line for i, line in enumerate(log)]
     announce = ""
     if not message and moves and moves[-1].seat != seating.viewer:
         announce = log[-1]
@@ -288,6 +305,10 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         state = "computer-turn"
 
     trump = suit_name(view.trump, lang)
+    ran = ""  # the cards were run: said until the first trick is taken
+    if playing and view.run_cards and not view.tricks:
+        turned = card_name(str(view.turned[-1]), lang)
+        ran = t(lang, "af_ran", who=seating.name(view.dealer, lang), n=d(view.run_cards), card=turned, suit=trump)
     explain = ""  # what a decision does, under its buttons
     if state == "waiting":
         hint = t(lang, "waiting_for_players")
@@ -336,6 +357,7 @@ def table_view(loaded: Loaded, lang: str, message: str | None = None, delay_ms: 
         announce=announce,
         hint=hint,
         explain=explain,
+        ran=ran,
         message=t(lang, message) if message else None,
         trigger_computer=loaded.computer_to_play,
         computer=computer_turn(loaded, delay_ms),

@@ -4,6 +4,8 @@ carries and, in a practice, the pro's hints), its replay, its rules explorer and
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import Request
 from fastapi.responses import Response
 
@@ -33,7 +35,9 @@ def render_table(
     """The table as the human seat sees it, with `message` (a message key) if any."""
     settings = get_settings(request)
     delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
-    tv = table_view(loaded, lang, sel, message, delay)
+    # only a table with a move clock has stand-in moves: the others cost no read
+    standins = request.app.state.service.standins(loaded.match.id) if loaded.seats.clock else frozenset()
+    tv = table_view(loaded, lang, sel, message, delay, standins)
     tv.shared = shared_table(request, loaded, lang)
     if hints:
         add_hints(tv, hints, lang)
@@ -81,11 +85,13 @@ class ChaharbarghWeb:
     ) -> Response:
         return render_table(request, loaded, lang, message=message, status=status)
 
-    def replay(self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int) -> Response:
+    def replay(
+        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+    ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)
-        # the language link stays at this move
-        return render(request, "chaharbargh/replay.html", lang, address=f"{rv.urls['replay']}?ply={rv.ply}", rv=rv)
+        address = f"{rv.urls['replay']}?ply={rv.ply}"  # the language link stays at this move
+        return render(request, "chaharbargh/replay.html", lang, address=address, rv=rv, decision=decision)
 
     def rules(self, request: Request, lang: str) -> Response:
         return show_rules(request, lang)
@@ -93,6 +99,14 @@ class ChaharbarghWeb:
     def move_words(self, text: str, lang: str) -> str:
         """Every Chaharbargh move plays a card: none is words."""
         return text
+
+    def lays(self, text: str) -> bool:
+        """A card that takes nothing is laid on the table (the engine's `Move.places`).
+
+        >>> WEB.lays("6C"), WEB.lays("6C+5D"), WEB.lays("show:6C")
+        (True, False, False)
+        """
+        return bool(Move.parse(text).places)
 
 
 WEB = ChaharbarghWeb()

@@ -625,10 +625,16 @@ def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) 
 
 
 def table_view(
-    loaded: Loaded, lang: str, sel: Selection | None = None, message: str | None = None, delay_ms: int | None = 900
+    loaded: Loaded,
+    lang: str,
+    sel: Selection | None = None,
+    message: str | None = None,
+    delay_ms: int | None = 900,
+    standins: frozenset[int] = frozenset(),
 ) -> TableView:
     """The table as the asking person's seat sees it, from `observation(state, seat)` only
-    (someone watching: from `spectator(state)`)."""
+    (someone watching: from `spectator(state)`); `standins`: the plies the computer played for
+    a person whose move clock ran out (`MatchService.standins`), marked in the log."""
     view: Observation = loaded.view
     match = loaded.match
     rules, players = view.rules, view.rules.players
@@ -651,16 +657,17 @@ def table_view(
     must_show = my_turn and any(m.shows for m in view.legal_moves)
 
     points = view.points  # the engine's score of the round so far: the view never decides what scores
-    if (loaded.sheet_pending or loaded.over) and view.finished_rounds and view.finished_rounds[-1].score:
-        points = view.finished_rounds[-1].score  # the round just played, as its sheet says, not the next one's zeros
+    played = view.finished_rounds[-1].score if view.finished_rounds else None
+    ended = (loaded.sheet_pending or loaded.over) and played is not None
+    if ended and played is not None:
+        points = played  # the round just played, as its sheet says, not the next one's zeros
     sides = live_sides(view, lang, points, seating)
     for side in sides:
         for card in side.last_capture:
             place = moved.entering.get(card.code)
             card.motion = f"vt-enter-{place}" if place else "vt-late" if card.code in moved.late else ""
-    if loaded.practice and loaded.over:  # the engine has dealt a next round: show the one played
-        scores = view.finished_rounds[-1].score or ()
-        for side, score in zip(sides, scores, strict=True):
+    if ended:  # the engine has dealt the next round: its clubs and surs are zeros, the sheet's are the round's
+        for side, score in zip(sides, points, strict=True):
             side.clubs, side.surs = d(score.clubs), d(score.surs)
 
     moves, log_finished = view.moves, False
@@ -668,6 +675,10 @@ def table_view(
         moves, log_finished = view.finished_rounds[-1].moves, True
     shown = moves[-max(6, 2 * players) :]
     log = [move_line(p.seat, p, lang, players, seating) for p in shown]
+    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
+    for i, line in enumerate(log):
+        if first + i in standins:
+            line.text = t(lang, "log_standin", line=line.text)
     others_moves = [p for p in moves if p.seat != seating.viewer]
     computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None
     announce = ""
