@@ -64,7 +64,9 @@ def test_a_move_fragment_is_compressed_to_a_few_kilobytes(client, table):
     card = dom(page).select_one("#hand [data-card]")["data-card"]
     response = client.post(table + "/move", data={"ply": 0, "card": card}, headers={**HX, **BROTLI})
     assert response.headers["content-encoding"] == "br"
-    assert response.num_bytes_downloaded <= 3 * 1024 < len(response.content)
+    # 3 KiB until every table carried its deal's commitment (64 random hex digits, twice) and its
+    # explanation, and drew names bidi-isolated: about 250 bytes more, compressed
+    assert response.num_bytes_downloaded <= 3.5 * 1024 < len(response.content)
 
 
 FASTEST = {"br": lambda body: brotli.compress(body, quality=1), "gzip": lambda body: gzip.compress(body, 1)}
