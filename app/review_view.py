@@ -100,7 +100,7 @@ def points(value: float, lang: str) -> str:
     """A value to one decimal; a value that rounds to nothing is 0.0, never -0.0.
 
     >>> points(-0.04, "en"), points(2.25, "fa")
-    ('0.0', '۲.۲')
+    ('0.0', '۲٫۲')
     """
     shown = round(value, 1)
     return digits(f"{shown + 0.0:.1f}", lang)

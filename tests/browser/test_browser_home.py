@@ -128,7 +128,7 @@ def test_without_javascript(home_server, new_page, lang, size):
     page.check('input[name="players"][value="4"]')
     page.click("#fill-defaults")  # the server fills in the values for four players, the form still open
     page.wait_for_selector("#more-options[open]")
-    assert page.input_value('input[name="target"]') == "124" and page.is_checked('input[name="players"][value="4"]')
+    assert page.input_value('input[name="target"]') == d(124) and page.is_checked('input[name="players"][value="4"]')
     page.click("#start-chosen")
     four = started(home_server, page)
     assert four.state.rules == Rules(players=4) and four.state.rules.target == 124
@@ -182,3 +182,17 @@ def test_text_size_weight_and_axe_of_the_home_page(home_server, new_page, lang):
     page.goto("/")  # a repeat visit: the page, and no static file
     page.wait_for_load_state("networkidle")
     assert any(url.endswith("/") for url in traffic.urls.values()) and traffic.fetched_static() == []
+
+
+def test_a_target_typed_in_persian_digits_starts_that_match(home_server, new_page):
+    """A Persian keyboard types «۳۰»: the field shows it and the match is to 30 (a type="number"
+    field would have taken nothing and shown its value in Latin digits)."""
+    page = new_page(home_server, viewport=VIEWPORTS["phone"])
+    page.goto("/?lang=fa")
+    more_options(page)
+    assert page.input_value('input[name="target"]') == "۶۲"
+    page.locator('input[name="target"]').fill("")
+    page.locator('input[name="target"]').press_sequentially("۳۰")
+    assert page.input_value('input[name="target"]') == "۳۰"
+    page.click("#start-chosen")
+    assert started(home_server, page).state.rules.target == 30
