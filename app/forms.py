@@ -27,6 +27,7 @@ from engine.chaharbargh.moves import SHOW_PREFIX
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
 
 from . import names
+from .i18n import latin_digits
 from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES
 from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 
@@ -94,8 +95,13 @@ def _move_clock(value: int) -> int:
 MoveClock = Annotated[int, AfterValidator(_move_clock)]
 
 
+def _typed_number(value: Any) -> Any:
+    """A number field's text with the digits typed in Persian read as Latin ones («۳۰» is 30)."""
+    return latin_digits(value) if isinstance(value, str) else value
+
+
 def in_range(bounds: tuple[int, int]) -> Any:
-    return Annotated[int, Field(ge=bounds[0], le=bounds[1])]
+    return Annotated[int, BeforeValidator(_typed_number), Field(ge=bounds[0], le=bounds[1])]
 
 
 class MatchOptions(FormModel):

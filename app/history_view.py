@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.dates import format_skeleton
-
 from .common_views import urls
-from .i18n import digits, digits_in, t
+from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
 from .service import HUMAN, LEVELS, Loaded, MatchService
 
@@ -53,7 +51,7 @@ class HistoryEntry:
 
     id: str
     url: str
-    date: str  # the day it began, in the player's language: "Dec 1, 2026", «۱ دسامبر ۲۰۲۶»
+    date: str  # the day it began, in the player's language: "Dec 1, 2026", «۱۰ آذر ۱۴۰۵» (app/i18n.py `day`)
     iso: str  # for <time datetime>
     kind: str  # "match" or "practice"
     game: str  # the game's name
@@ -94,7 +92,7 @@ def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[Hist
                 url=addresses["page"],
                 review_url=addresses["review"] if reviewable(item) else "",
                 # the day only: the time is the server's (UTC), hours off from the player's clock
-                date=digits(format_skeleton("yMMMd", when, locale=lang), lang),
+                date=day(when, lang),
                 iso=when.strftime("%Y-%m-%dT%H:%MZ"),
                 kind=match.mode,
                 game=titles[match.game],

@@ -16,10 +16,14 @@ entries (`clubs_one` / `clubs`), read with `nt`. Placeholders are `{name}` field
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from functools import cache, partial
 from pathlib import Path
 
+import jdatetime
+from babel.dates import format_skeleton
 from markupsafe import Markup, escape
 
 from engine import Card, card_sum
@@ -123,12 +127,42 @@ def has_plural(lang: str, key: str) -> bool:
 
 
 FA_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+DECIMAL_POINT = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+FA_DECIMAL = "\u066b"  # ARABIC DECIMAL SEPARATOR, the one Persian writes: ۲٫۵
+LATIN_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
 
 
 def digits(value: object, lang: str) -> str:
-    """`value` as text, with Persian digits when the language is Persian."""
+    """`value` as text, with Persian digits and decimal separator when the language is Persian.
+
+    >>> digits(2.5, "fa"), digits("-0.4", "en"), digits("v1.2 · 3", "fa")
+    ('۲٫۵', '-0.4', 'v۱٫۲ · ۳')
+    """
     text = str(value)
-    return text.translate(FA_DIGITS) if lang == "fa" else text
+    return DECIMAL_POINT.sub(FA_DECIMAL, text).translate(FA_DIGITS) if lang == "fa" else text
+
+
+def latin_digits(text: str) -> str:
+    """`text` with Persian (and Arabic-Indic) digits as Latin ones: what a number field typed in
+    Persian sends.
+
+    >>> latin_digits("۳۰"), latin_digits("١٢"), latin_digits("62")
+    ('30', '12', '62')
+    """
+    return text.translate(LATIN_DIGITS)
+
+
+def day(when: datetime, lang: str) -> str:
+    """The day `when` falls on, as the language writes a date: in Persian the Solar Hijri
+    calendar's (jdatetime), in English the Gregorian (Babel).
+
+    >>> day(datetime(2026, 12, 3), "fa"), day(datetime(2026, 12, 3), "en")
+    ('۱۲ آذر ۱۴۰۵', 'Dec 3, 2026')
+    """
+    if lang == "fa":
+        solar = jdatetime.date.fromgregorian(date=when.date())
+        return digits(f"{solar.day} {solar.j_months_fa[solar.month - 1]} {solar.year}", lang)
+    return format_skeleton("yMMMd", when, locale=lang)
 
 
 def digits_in(lang: str) -> Callable[[object], str]:

@@ -22,7 +22,11 @@ from .service import Loaded
 
 CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
 KINDS = ("inaccuracy", "mistake", "blunder")  # the verdicts that lose points
-CHART_W, CHART_H, CHART_PAD = 600, 200, 16
+# The chart's drawing units are CSS pixels where it is not stretched: each move has a column
+# STEP wide, all of it the link to its position (a finger-sized target, 44 px at least), the
+# chart at least CHART_MIN_W wide (it scrolls in its own box when wider than the page). The y
+# labels stand in a gutter of their own at the start, the move numbers under the plot.
+CHART_MIN_W, CHART_H, CHART_PAD, STEP, GUTTER, AXIS = 600, 220, 16, 48, 52, 24
 BRANDS = {"allfours": "af_title"}  # the header names the game reviewed, as its table's does (else "title")
 
 
@@ -59,6 +63,17 @@ class ChartPoint:
     label: str  # the point's words, for the table alternative and the link's name
     margin: str
     url: str
+    number: str  # the move's number under the point, in the page's digits
+    left: float  # the point's column, its link's target: from left, STEP wide
+
+
+@dataclass(frozen=True)
+class Lost:
+    """One kind of mistake in the summary: "2 mistakes", "3.4 points given away"."""
+
+    kind: str
+    count: str
+    points: str
 
 
 @dataclass
@@ -76,13 +91,17 @@ class ReviewView:
     costliest: list[DecisionView] = field(default_factory=list)
     accuracy: str = ""
     unjudged: list[str] = field(default_factory=list)  # how many moves were said but not judged, and why
-    lost: list[tuple[str, str]] = field(default_factory=list)  # per kind of mistake: words, points
+    lost: list[Lost] = field(default_factory=list)  # per kind of mistake: how many, points given away
     chart: list[ChartPoint] = field(default_factory=list)
     chart_line: str = ""
     zero_y: float = 0.0
     scale: list[tuple[float, str]] = field(default_factory=list)  # the chart's y labels (where, words): top, 0, bottom
-    chart_w: int = CHART_W
+    chart_w: int = CHART_MIN_W
     chart_h: int = CHART_H
+    plot_h: int = CHART_H - AXIS  # the plot above the move numbers
+    axis_y: int = CHART_H - 6  # the move numbers' baseline
+    gutter: int = GUTTER
+    step: int = STEP
     urls: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -115,7 +134,7 @@ def points(value: float, lang: str) -> str:
     """A value to one decimal; a value that rounds to nothing is 0.0, never -0.0.
 
     >>> points(-0.04, "en"), points(2.25, "fa")
-    ('0.0', '۲.۲')
+    ('0.0', '۲٫۲')
     """
     shown = round(value, 1)
     return digits(f"{shown + 0.0:.1f}", lang)
@@ -188,15 +207,23 @@ def review_view(
         return view
     fine = sum(d["verdict"] in ("best", "good") for d in found)
     view.accuracy = digits(round(100 * fine / len(found)), lang)
-    view.lost = [
-        (t(lang, f"verdict_{kind}"), points(sum(d["loss"] for d in found if d["verdict"] == kind), lang))
-        for kind in KINDS
-    ]
+    view.lost = [lost(kind, [d["loss"] for d in found if d["verdict"] == kind], lang) for kind in KINDS]
     judged = [v for v, d in zip(view.decisions, listed, strict=True) if "kind" not in d]
     costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
     view.costliest = [judged[i] for i in costly[:3]]
     chart(view, found, addresses["replay"], lang)
     return view
+
+
+def lost(kind: str, losses: list[float], lang: str) -> Lost:
+    """How many moves of a kind, and the points they gave away together, in words with units.
+
+    >>> lost("mistake", [1.5, 1.9], "en")
+    Lost(kind='mistake', count='2 mistakes', points='3.4 points given away')
+    """
+    n = len(losses)
+    count = nt(lang, f"review_count_{kind}_one", f"review_count_{kind}", n, n=digits(n, lang))
+    return Lost(kind, count, t(lang, "review_loss", n=points(sum(losses), lang)))
 
 
 def replay_decision(review: Review | None, ply: int, lang: str, words: Words, laid: Laid) -> DecisionView | None:
@@ -261,29 +288,35 @@ def before(replay: str, ply: int) -> str:
 
 def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str) -> None:
     """The expected margin after each decision, as points of an SVG drawn on the server: x the
-    decision's order, y the margin (0 marked), each point a link to its position in the replay."""
+    decision's order (its move number under it), y the margin (0 marked), each point's column a
+    link to its position in the replay."""
     margins = [d["margin"] for d in found]
     low, high = min(0.0, *margins), max(0.0, *margins)
     span = (high - low) or 1.0
-    step = (CHART_W - 2 * CHART_PAD) / max(1, len(found) - 1)
+    view.chart_w = max(CHART_MIN_W, GUTTER + STEP * len(found))
 
     def y(value: float) -> float:
-        return round(CHART_PAD + (high - value) / span * (CHART_H - 2 * CHART_PAD), 1)
+        return round(CHART_PAD + (high - value) / span * (view.plot_h - 2 * CHART_PAD), 1)
+
+    def x(i: int) -> float:
+        return GUTTER + STEP * i + STEP / 2
 
     view.chart = [
         ChartPoint(
-            x=round(CHART_PAD + i * step, 1),
+            x=x(i),
             y=y(d["margin"]),
             ply=d["ply"],
             label=t(lang, "review_point", n=digits(d["ply"] + 1, lang), margin=points(d["margin"], lang)),
             margin=points(d["margin"], lang),
             url=before(replay, d["ply"]),
+            number=digits(d["ply"] + 1, lang),
+            left=x(i) - STEP / 2,
         )
         for i, d in enumerate(found)
     ]
     view.chart_line = " ".join(f"{p.x},{p.y}" for p in view.chart)
     view.zero_y = y(0.0)
-    # the y labels: 0, and the top and bottom when they stand clear of it
-    shown = [value for value in (high, 0.0, low) if value == 0 or abs(y(value) - y(0.0)) >= 18]
-    # each label just above its level, or just below it at the chart's top edge
-    view.scale = [(y(v) - 4 if y(v) > 24 else y(v) + 16, points(v, lang)) for v in shown]
+    # the y labels, each centred on its level: 0, and the top and bottom when a line of text
+    # (13 px, 20 with its space) stands clear of 0's
+    shown = [value for value in (high, 0.0, low) if value == 0 or abs(y(value) - y(0.0)) >= 20]
+    view.scale = [(y(v) + 4, points(v, lang)) for v in shown]

@@ -6,6 +6,12 @@
   var form = document.getElementById("new-match-form");
   if (!form) return;
   var defaults = JSON.parse(form.dataset.defaults);
+  // a number field shows its value in the page's digits, as the server wrote it (Persian: ۶۲)
+  var persian = document.documentElement.lang === "fa";
+  function shown(value) {
+    var text = String(value);
+    return persian ? text.replace(/[0-9]/g, function (d) { return "۰۱۲۳۴۵۶۷۸۹"[d]; }) : text;
+  }
 
   function checked(name) {
     var input = form.querySelector('input[name="' + name + '"]:checked');
@@ -21,7 +27,7 @@
       form.querySelectorAll('input[name="' + name + '"]').forEach(function (input) {
         if (input.type === "radio") input.checked = input.value === String(value);
         else if (input.type === "checkbox") input.checked = value === true;
-        else input.value = value === null ? "" : String(value);
+        else input.value = value === null ? "" : shown(value);
       });
     });
   }

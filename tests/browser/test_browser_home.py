@@ -128,7 +128,7 @@ def test_without_javascript(home_server, new_page, lang, size):
     page.check('input[name="players"][value="4"]')
     page.click("#fill-defaults")  # the server fills in the values for four players, the form still open
     page.wait_for_selector("#more-options[open]")
-    assert page.input_value('input[name="target"]') == "124" and page.is_checked('input[name="players"][value="4"]')
+    assert page.input_value('input[name="target"]') == d(124) and page.is_checked('input[name="players"][value="4"]')
     page.click("#start-chosen")
     four = started(home_server, page)
     assert four.state.rules == Rules(players=4) and four.state.rules.target == 124
@@ -211,3 +211,17 @@ def test_after_a_rules_example_and_back_the_summary_names_the_form_the_browser_r
     page.click("#start")
     begun = started(home_server, page)
     assert (begun.state.rules.players, begun.state.rules.target) == (4, 200)
+
+
+def test_a_target_typed_in_persian_digits_starts_that_match(home_server, new_page):
+    """A Persian keyboard types «۳۰»: the field shows it and the match is to 30 (a type="number"
+    field would have taken nothing and shown its value in Latin digits)."""
+    page = new_page(home_server, viewport=VIEWPORTS["phone"])
+    page.goto("/?lang=fa")
+    more_options(page)
+    assert page.input_value('input[name="target"]') == "۶۲"
+    page.locator('input[name="target"]').fill("")
+    page.locator('input[name="target"]').press_sequentially("۳۰")
+    assert page.input_value('input[name="target"]') == "۳۰"
+    page.click("#start-chosen")
+    assert started(home_server, page).state.rules.target == 30

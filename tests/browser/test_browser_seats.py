@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from app.i18n import digits
 from engine import replay
 from tests.browser.browser_helpers import game, more_options, play_one_move, settle
 
@@ -22,8 +23,9 @@ def choose_game(page: Page, players: int, target: int, preset: str = "table", **
     page.check(f'input[name="preset"][value="{preset}"]')
     page.check(f'input[name="players"][value="{players}"]')
     if players == 4:  # the script fills in the preset's values for four: the doubled target
-        assert page.input_value('input[name="target"]') == "124"
-        assert page.input_value('input[name="sur_points"]') == "10"
+        lang = page.get_attribute("html", "lang")  # the fields show the page's digits
+        assert page.input_value('input[name="target"]') == digits(124, lang)
+        assert page.input_value('input[name="sur_points"]') == digits(10, lang)
     page.check('input[name="level"][value="easy"]')
     page.fill('input[name="target"]', str(target))
     for name, value in house.items():

@@ -361,7 +361,7 @@ def signed(value: float, lang: str) -> str:
     ('+0.0', '+۲٫۵')
     """
     text = f"{round(value, 1) + 0.0:+.1f}".replace("-", "−")  # + 0.0 turns -0.0 into 0.0
-    return digits(text.replace(".", "٫"), lang) if lang == "fa" else text
+    return digits(text, lang)
 
 
 def move_words(move: Move, lang: str, placed: str = "placed") -> str:
