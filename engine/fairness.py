@@ -117,9 +117,10 @@ class Verified:
     def summary(self) -> str:
         """One line for the command line."""
         game, state = self.game, self.state
+        rounds, moves = game.rounds_played(state), game.ply(state)
         return (
-            f"ok: {game.name}, commitment {self.commitment} holds; "
-            f"{game.rounds_played(state)} rounds and {game.ply(state)} moves replayed from the seed"
+            f"ok: {game.name}, commitment {self.commitment} holds; {rounds} round{'s' * (rounds != 1)} "
+            f"and {moves} move{'s' * (moves != 1)} replayed from the seed"
         )
 
 
