@@ -124,7 +124,7 @@ class Child:
                 continue
             try:
                 kind, value = self.conn.recv()
-            except EOFError:
+            except (EOFError, ConnectionResetError):  # the child died: its end of the pipe closed, or reset
                 self.process.join(5)
                 raise Interrupted(f"the review's process ended (exit code {self.process.exitcode})") from None
             if kind == "done":

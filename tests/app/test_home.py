@@ -8,7 +8,7 @@ import json
 import pytest
 from sqlalchemy import text
 
-from app.i18n import digits, t
+from app.i18n import digits, latin_digits, t
 from engine import Rules
 from tests.app.app_helpers import dom, loaded, one, text_of
 
@@ -43,7 +43,7 @@ def test_home_page_is_persian_first_with_the_match_options(client):
         assert form.select_one(f'input[name="{name}"]')["type"] == "checkbox"
     labels = {i["value"]: " ".join(i.parent.get_text(" ").split()) for i in form.select('input[name="preset"]')}
     assert labels["pagat"].startswith(t("fa", "preset_pagat")) and t("fa", "preset_pagat") == "سوربه‌سور"
-    assert form.select_one('input[name="target"]')["value"] == "62"
+    assert form.select_one('input[name="target"]')["value"] == "۶۲"  # the page's own digits
     assert one(html, 'script[src^="/static/htmx-2.0.11.min."][src$=".js"]')  # its name carries its hash
 
 
@@ -211,8 +211,8 @@ def form_of(html: str) -> dict[str, str]:
 
 
 def test_the_home_form_starts_at_the_presets_values_and_reads_the_address(client):
-    def form(url: str):
-        return form_of(client.get(url).text)
+    def form(url: str):  # the fields show the page's digits (Persian here): read as numbers
+        return {name: latin_digits(value) for name, value in form_of(client.get(url).text).items()}
 
     plain = form("/")
     assert plain == {

@@ -51,14 +51,16 @@ OVERFLOW = """() => {
 # each piece of text the page shows (and each text field's value) that writes a number the Latin
 # way; a card's own index is drawn as the cards print it (a picture of a card, or its small form
 # in a sheet or the review: "10", "7♣"; a move of the rules' examples written as its cards'
-# codes, left to right: "6♥ + 5♣"), and is the one thing left Latin
+# codes, left to right: "6♥ + 5♣"), and so is a deal's commitment, a SHA-256 in hex (letters and
+# digits of one code, left to right, as every tool that checks it writes it)
 LATIN_NUMBERS = """() => {
     const found = [];
     const latin = /[0-9]|[0-9\u06f0-\u06f9][.][0-9\u06f0-\u06f9]/;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const e = node.parentElement;
-        const unseen = '.sr-only, script, style, template', cards = 'svg.face, .mini, .ex-results .move[dir=ltr]';
+        const unseen = '.sr-only, script, style, template';
+        const cards = 'svg.face, .mini, .ex-results .move[dir=ltr], code[dir=ltr]';
         if (e.closest(`${unseen}, ${cards}`) || !e.checkVisibility()) continue;
         if (latin.test(node.textContent)) found.push(node.textContent.trim().slice(0, 50));
     }

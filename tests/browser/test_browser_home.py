@@ -209,6 +209,7 @@ def test_after_a_rules_example_and_back_the_summary_names_the_form_the_browser_r
     page.wait_for_function("(w) => document.getElementById('quick-summary').innerText.includes(w)", arg=chosen[2])
     assert summary(page) == chosen
     page.click("#start")
+    page.wait_for_url("**/m/**")  # the new match's table, not the home page still being left
     begun = started(home_server, page)
     assert (begun.state.rules.players, begun.state.rules.target) == (4, 200)
 

@@ -43,7 +43,7 @@ def reviewed(tmp_path_factory) -> Iterator[tuple[LiveServer, str, list[int]]]:
         state = state.apply(finished.game.parse_move(text))
     address = f"/m/{match.id}/{match.secret}/review"
     service.load(match.id, match.secret)
-    server.app.state.reviews.ask(service.load(match.id, match.secret))
+    server.app.state.reviews.ask(service.load(match.id, match.secret), person="chart", address="192.0.2.9")
     assert server.app.state.reviews.work_once()
     yield server, address, decisions
     server.stop()
@@ -83,8 +83,8 @@ def test_the_chart_reads_at_every_size(reviewed, new_page, lang, size):
     for target, point in zip(targets, points, strict=True):
         assert target["left"] <= point["left"] and point["right"] <= target["right"]
 
-    page.click("#review-chart a >> nth=1")  # the column, away from its dot, opens that move's replay
-    page.wait_for_selector(f'#replay[data-ply="{decisions[1] + 1}"]')
+    page.click("#review-chart a >> nth=1")  # the column, away from its dot, opens the position before that move
+    page.wait_for_selector(f'#replay[data-ply="{decisions[1]}"]')
 
 
 @pytest.mark.parametrize("lang", ["fa", "en"])

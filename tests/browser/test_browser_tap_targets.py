@@ -46,7 +46,7 @@ def test_the_small_controls_are_a_fingers_size(targets_server, new_page, lang):
     shared = service.create("easy", players=2, seats=["person"])
     ended = service.create("easy", target=62, seed=31)
     finish(service, ended)
-    server.app.state.reviews.ask(service.load(ended.id, ended.secret))
+    server.app.state.reviews.ask(service.load(ended.id, ended.secret), person="targets", address="192.0.2.9")
     assert server.app.state.reviews.work_once()
 
     found = {}
