@@ -198,7 +198,8 @@ def test_fields_left_out_take_the_presets_values_doubled_with_four_players(clien
 
 def form_of(html: str) -> dict[str, str]:
     """What the home page's form sends as it is pre-filled (a tap on its start button): the
-    inputs with their values, radios and boxes only when checked."""
+    inputs with their values, radios and boxes only when checked; the number fields show the
+    page's digits (Persian in Persian), read here as the numbers they are."""
     values = {}
     for field in dom(html).select("#new-match-form input"):
         kind, name = field.get("type"), field["name"]
@@ -206,13 +207,13 @@ def form_of(html: str) -> dict[str, str]:
             if field.has_attr("checked"):
                 values[name] = field["value"]
         else:
-            values[name] = field.get("value", "")
+            values[name] = latin_digits(field.get("value", ""))
     return values
 
 
 def test_the_home_form_starts_at_the_presets_values_and_reads_the_address(client):
-    def form(url: str):  # the fields show the page's digits (Persian here): read as numbers
-        return {name: latin_digits(value) for name, value in form_of(client.get(url).text).items()}
+    def form(url: str):
+        return form_of(client.get(url).text)
 
     plain = form("/")
     assert plain == {

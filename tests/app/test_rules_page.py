@@ -9,7 +9,7 @@ from bs4 import Tag
 
 from app.games.chaharbargh.examples import EXAMPLES, Example, result, run
 from app.games.chaharbargh.rules_page import point_values
-from app.i18n import card_name, digits, rt, t
+from app.i18n import card_name, digits, latin_digits, rt, t
 from engine import Move, Rules, from_text, legal_moves, to_text
 from tests.app.app_helpers import codes, dom, game_state, one, text_of, texts, words
 
@@ -250,7 +250,8 @@ def test_every_option_the_page_offers_links_to_a_match_with_it(client):
         for key, href in links.items():
             form = dom(client.get(href).text).select_one("#new-match-form")
             checked = {i["name"]: i["value"] for i in form.select("input[checked]")}
-            number = {i["name"]: i.get("value", "") for i in form.select('input[type="number"]')}
+            numbers = form.select('input[inputmode="numeric"]')  # in the page's digits: read as numbers
+            number = {i["name"]: latin_digits(i.get("value", "")) for i in numbers}
             if key in ("three", "four"):
                 want = {"players": key == "three" and "3" or "4", "target": key == "three" and "62" or "124"}
             else:
