@@ -132,9 +132,14 @@ class Streams:
     closed: int = 0
 
 
-async def listen(host: str, port: int, table: Table, seat: int, streams: Streams) -> None:
+def seat_path(table: Table, seat: int) -> str:
+    return f"/m/{table.match_id}/{table.secrets[seat]}/events?v={table.version}"
+
+
+async def listen(host: str, port: int, path: str, who: tuple[int, int], streams: Streams) -> None:
+    """One stream at `path`: when it first saw each ply, as `(*who, ply)` in `arrivals` (`who`:
+    a table and a seat, or a spectator's number and 0)."""
     reader, writer = await asyncio.open_connection(host, port, limit=2**22)
-    path = f"/m/{table.match_id}/{table.secrets[seat]}/events?v={table.version}"
     writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
     await writer.drain()
     try:
@@ -143,7 +148,7 @@ async def listen(host: str, port: int, table: Table, seat: int, streams: Streams
                 streams.connected += 1
             elif line.startswith(b"id: "):
                 ply = int(line[4:].split(b".", 1)[0])
-                streams.arrivals.setdefault((table.index, seat, ply), time.perf_counter())
+                streams.arrivals.setdefault((*who, ply), time.perf_counter())
     except (ConnectionError, asyncio.CancelledError):
         pass
     finally:
@@ -224,7 +229,9 @@ async def measure(args: argparse.Namespace, server: Server, database_url: str) -
     streams = Streams()
     host, port = "127.0.0.1", int(server.url.rsplit(":", 1)[1])
     listeners = [
-        asyncio.create_task(listen(host, port, table, seat, streams)) for table in tables for seat in range(SEATS)
+        asyncio.create_task(listen(host, port, seat_path(table, seat), (table.index, seat), streams))
+        for table in tables
+        for seat in range(SEATS)
     ]
     deadline = time.perf_counter() + 120
     while streams.connected < len(listeners) and time.perf_counter() < deadline:
@@ -259,25 +266,6 @@ async def measure(args: argparse.Namespace, server: Server, database_url: str) -
     return figures
 
 
-async def watch(host: str, port: int, path: str, index: int, streams: Streams) -> None:
-    """One spectator's stream: when it first saw each ply (`(index, 0, ply)` in `arrivals`)."""
-    reader, writer = await asyncio.open_connection(host, port, limit=2**22)
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
-    await writer.drain()
-    try:
-        while line := await reader.readline():
-            if line.startswith(b"retry:"):
-                streams.connected += 1
-            elif line.startswith(b"id: "):
-                ply = int(line[4:].split(b".", 1)[0])
-                streams.arrivals.setdefault((index, 0, ply), time.perf_counter())
-    except (ConnectionError, asyncio.CancelledError):
-        pass
-    finally:
-        streams.closed += 1
-        writer.close()
-
-
 async def moves_cpu(server: Server, tables: list[Table], args: argparse.Namespace) -> tuple[float, Moves]:
     """The server's CPU per move (ms) over `--seconds` of moves at `--rate`, and the moves."""
     await asyncio.sleep(0.5)
@@ -299,7 +287,7 @@ async def measure_watchers(args: argparse.Namespace, server: Server, database_ur
     streams = Streams()
     host, port = "127.0.0.1", int(server.url.rsplit(":", 1)[1])
     shown = f"{path}?v=0"  # an old version: each spectator's first table comes at once
-    watchers = [asyncio.create_task(watch(host, port, shown, i, streams)) for i in range(args.watchers)]
+    watchers = [asyncio.create_task(listen(host, port, shown, (i, 0), streams)) for i in range(args.watchers)]
     deadline = time.perf_counter() + 120
     while time.perf_counter() < deadline and len({k[0] for k in streams.arrivals}) < len(watchers):
         await asyncio.sleep(0.1)  # every spectator has its first table: those are drawn one by one, not timed
