@@ -1,1 +1,1 @@
-"""The Chaharbargh web app (FastAPI). The web table itself arrives with issue 4."""
+"""The Chaharbargh web app (FastAPI): the table, its pages and their storage, over the engine."""

@@ -38,7 +38,7 @@ Why httptools (llhttp, Node's parser, maintained with uvloop by MagicStack, and 
 choice when installed) rather than h11, which would bound pipelining and the head itself: llhttp
 refuses what h11 lets through (a bare LF line end, an obsolete folded header line, Content-Length
 beside Transfer-Encoding: the requests that smuggle a second request past a proxy), and h11's
-pure-Python parsing was 5-10% of a move's server CPU (docs/benchmarks.md, issue 17).
+pure-Python parsing was 5-10% of a move's server CPU (docs/benchmarks.md).
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from report import publish  # noqa: E402
 from engine import Rules, new_match  # noqa: E402
 from engine.chaharbargh.ai.playout import random_round  # noqa: E402
 
-API_TARGET = 1.0  # public API ÷ naive, from the issue
+API_TARGET = 1.0  # public API ÷ naive: the target docs/benchmarks.md gives
 PLAYOUT_TARGET = 8.0  # fast playout ÷ naive
 
 

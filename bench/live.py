@@ -1,5 +1,5 @@
 """Live tables: many open event streams, moves at a steady rate, and how soon each move reaches
-the other people at its table (issue 26).
+the other people at its table.
 
     python bench/live.py [--tables 250] [--rate 10] [--seconds 30] [--database sqlite|postgres] [--workers 1] [--write]
     python bench/live.py --watchers 450 [--rate 5] [--seconds 15] [--code DIR] [--write]

@@ -1,5 +1,5 @@
 """How much pro's decisions lose to search noise, for the playouts they cost, with and without
-pruning (issue 14, "cheaper thinking"). Independent of the machine's speed and load: it counts
+pruning. Independent of the machine's speed and load: it counts
 playouts, not milliseconds.
 
 The positions are those of medium-against-medium first rounds with more than two legal moves.

@@ -1,4 +1,4 @@
-"""Review speed: a whole two-seat match reviewed by the pro, on one core (issue 27).
+"""Review speed: a whole two-seat match reviewed by the pro, on one core.
 
     python bench/review.py [--game allfours] [--matches 3] [--worlds 1000] [--write]
     python bench/review.py --game allfours --noise 5 [--matches 4] [--worlds 1000]

@@ -37,7 +37,7 @@ the same level and players; `--write` puts it in its own section of docs/benchma
     python bench/web.py --database postgres --workers 1,2 --levels pro --clients 8 --seconds 20
 
 **Pushed** (`--pushed`): instead of the above, the round trip as the browser makes it since the
-computer's moves come on the table's event stream (issue 26), beside the round trip as it was
+computer's moves come on the table's event stream, beside the round trip as it was
 made before, in one run on one server (SQLite, one worker, the computer's pause set to 0 so
 neither waits for it). *Asked*: the move's request, then the computer's (`POST …/computer`), as
 above. *Pushed*: each player holds its table's stream open; the round trip is the move's request

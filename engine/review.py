@@ -1,4 +1,4 @@
-"""A review of one seat's decisions, move by move, for any game whose pro can value moves (issue 27).
+"""A review of one seat's decisions, move by move, for any game whose pro can value moves.
 
 Each game says how its pro values the legal moves of a position from the seat's view, what the
 match margin was when the round began, why one move beats another when its events tell, and

@@ -1,4 +1,4 @@
-// Cards that move (issue 13). The table's swaps ask htmx for a View Transition
+// Cards that move. The table's swaps ask htmx for a View Transition
 // (`hx-swap="outerHTML transition:true"`); static/motion.css names every card, so the browser
 // moves each one from where it was to where the server now shows it. What moved comes from the
 // engine's events, rendered by the server as classes: nothing here knows a rule.

@@ -1,4 +1,4 @@
-// Sounds of the table (issue 13): short tones made here with WebAudio, for a card played, a
+// Sounds of the table: short tones made here with WebAudio, for a card played, a
 // capture, a sur and a round's end. Off by default; the one toggle (#sound-toggle) turns them on
 // and localStorage remembers it. No sound is made before the player has touched the page (the
 // toggle or anything else): the AudioContext is made only after a gesture. What happened comes

@@ -1,4 +1,4 @@
-"""match.game: which game a match plays, "chaharbargh" or "allfours" (issue 15)
+"""match.game: which game a match plays, "chaharbargh" or "allfours"
 
 Every row stored before this migration is a Chaharbargh match; the server default fills them
 in, and a server of the previous release, still running during a rolling upgrade, inserts

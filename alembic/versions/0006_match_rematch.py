@@ -1,4 +1,4 @@
-"""match.rematch: the id of the match a finished match's rematch made (issue 23)
+"""match.rematch: the id of the match a finished match's rematch made
 
 A rematch of the same match asked again (a double click, a retried request, a second tab) leads
 to that match instead of storing another. Rows stored before this migration have none: their

@@ -1,4 +1,4 @@
-"""match.seats: who sits at each seat, a person or a computer at a level (issue 26)
+"""match.seats: who sits at each seat, a person or a computer at a level
 
 JSON text, one entry a seat (app/seats.py): a person seat has its own secret and, until it is
 claimed, an invite code; a computer seat its level. Empty for every match stored before this

@@ -1,4 +1,4 @@
-"""review: a review of a finished match by the pro, for one seat, and the job that makes it (issue 27)
+"""review: a review of a finished match by the pro, for one seat, and the job that makes it
 
 One row per (match, seat): `status` is `waiting` until a worker takes it, `working` while one
 makes it (`worker` names it, `heartbeat` is when it last wrote; a job whose heartbeat is old is

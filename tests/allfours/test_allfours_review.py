@@ -1,4 +1,4 @@
-"""The All Fours pro as a coach (issue 27), at the engine: its searched decisions, and hand-built
+"""The All Fours pro as a coach, at the engine: its searched decisions, and hand-built
 positions whose best move and loss are worked by hand."""
 
 from __future__ import annotations

@@ -388,7 +388,7 @@ def test_the_table_tells_the_cut_for_the_first_deal_during_round_one(client: Tes
 
 
 def test_the_table_names_its_game_explains_begging_and_keeps_the_trick_just_won(client: TestClient) -> None:
-    """Issue 24, item 8: the header says All Fours, not Chaharbargh; the stand-or-beg question
+    """The header says All Fours, not Chaharbargh; the stand-or-beg question
     says what begging does; when the computer wins a trick and leads the next, the trick it won
     stays in sight beside the new one, with who won it; Persian says «دست» for a trick, as
     Persian trick-game players do."""

@@ -1,4 +1,4 @@
-"""The card art (issue 24): the court figures and the back are symbols of one static file,
+"""The card art: the court figures and the back are symbols of one static file,
 static/cards.svg, that every card names by its hashed address (`<use href="...#K">`). It is
 served for good under that name, holds every symbol a page names, and carries no style or
 script (the pages' CSP allows neither inline); fragments name the art, never carry it."""

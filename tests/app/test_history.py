@@ -48,7 +48,7 @@ def test_history_lists_this_browsers_matches_with_their_settings_and_state(clien
     assert finished["data-result"] == ("won" if done.state.winner == side else "lost")
     assert text_of(str(finished), ".h-score") == " – ".join(digits(x, "fa") for x in done.state.totals)
     assert one(str(finished), "a.button:not([data-review])").get_text(strip=True) == t("fa", "view")
-    # a finished match offers its review by the pro (issue 27)
+    # a finished match offers its review by the pro
     assert one(str(finished), "a[data-review]")["href"].endswith("/review")
     assert one(str(finished), "time")["datetime"].startswith(str(done.match.created_at.year))
     practice = dom(html).select('li[data-kind="practice"]')

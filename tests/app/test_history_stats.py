@@ -1,4 +1,4 @@
-"""The history page's statistics per computer level (issue 13, item 5): matches won and lost, the
+"""The history page's statistics per computer level: matches won and lost, the
 best winning margin and the surs the player made, over this browser's finished matches. The
 expected figures are worked out here from the table as the player saw it while playing."""
 

@@ -227,7 +227,7 @@ def test_the_home_form_starts_at_the_presets_values_and_reads_the_address(client
         "sur_points": "5",
         "sur_cutoff": "",
         "name": "",
-    }  # the creator's name, for the friends they invite (issue 26)
+    }  # the creator's name, for the friends they invite
     four = form("/?players=4&open_hand=1")
     assert four["target"] == "124" and four["sur_points"] == "10" and four["open_hand"] == "1"
     pagat = form("/?preset=pagat&players=3&target=40&jack_sur=1")

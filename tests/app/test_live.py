@@ -183,7 +183,7 @@ def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_s
 
 
 def test_a_person_alone_with_computers_makes_one_request_and_their_moves_come_on_the_stream(live_server):
-    """Item 8 of issue 26: at a four-seat table of one person and three computers, the person's
+    """At a four-seat table of one person and three computers, the person's
     move is one request; the server plays each computer seat in turn (after the pause, here 0)
     and each of their moves arrives on the person's stream as a table of its own, in order. The
     person's own move is not sent again: the answer brought it."""

@@ -1,4 +1,4 @@
-"""The move clock at a shared table (issue 26, item 4): a person whose clock runs out has their
+"""The move clock at a shared table: a person whose clock runs out has their
 move played by the computer at medium and their seat is away; an away seat's turn waits only
 `AWAY_SECONDS`; the person's own next move takes the seat back. The server's clock is the only
 keeper: here it is a clock the test moves by hand, so nothing waits for real time."""

@@ -1,4 +1,4 @@
-"""Quick phrases at a shared table (issue 26, item 6): a person taps one of a fixed list, and
+"""Quick phrases at a shared table: a person taps one of a fixed list, and
 every other table shows it beside their seat for a few seconds; no free text, one every few
 seconds, and saying something leaves the move clock alone."""
 

@@ -1,4 +1,4 @@
-"""Issue 16's security defects 1, 2, 3, 6 and 7, each with what the app must answer now.
+"""Security defects a review of the app found, each with what the app must answer.
 
 Cross-site forms are refused (403, nothing changed), the access log of a real uvicorn started
 by the README's serve command holds no match secret, no redirect follows an untrusted Host, a

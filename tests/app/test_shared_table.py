@@ -1,4 +1,4 @@
-"""Friends at one table (issue 26, first slice): seats for people and computers from the home
+"""Friends at one table: seats for people and computers from the home
 form, invite links, taking a seat, moves from each person's own address, the creator starting
 without the people not come, and a whole two-person match played to the end through HTTP.
 

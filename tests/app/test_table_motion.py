@@ -1,5 +1,5 @@
-"""What the table tells the browser so its cards can move and sound (issue 13, item 1 and 4),
-and the table's details (item 6): every card named once for View Transitions in a static
+"""What the table tells the browser so its cards can move and sound,
+and the table's details: every card named once for View Transitions in a static
 stylesheet, the last move's sound and classes read from the engine's events, each side's last
 capture on its pile, the sum line past eleven, a sur said before it is confirmed, the leftovers
 named on the round's sheet, the home page's title once."""

@@ -1,4 +1,4 @@
-"""The watch link (issue 26, item 5): `/m/{id}/watch/{code}` shows a table as someone watching
+"""The watch link: `/m/{id}/watch/{code}` shows a table as someone watching
 may see it: no hand, no move, no way to act, and nothing to act with (no seat's secret or
 invite). Every match in play offers it to its people; a wrong code or a practice round is 404.
 The hidden-card scan of a whole watched match is in test_shared_table.py."""

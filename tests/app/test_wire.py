@@ -160,7 +160,7 @@ def test_a_repeat_visit_asks_for_no_static_file(client, table):
 
 # --- a first visit's bytes (docs/benchmarks.md "Web": bench/web.py counts them the same way) ---------
 
-FIRST_VISIT = 100 * 1024  # bytes as transferred, font and card art included (issues 17 and 24)
+FIRST_VISIT = 100 * 1024  # bytes as transferred, font and card art included
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what chromium sends
 LINKED = "link[href^='/static/'], script[src^='/static/'], use[href^='/static/'], img[src^='/static/']"
 

@@ -1,4 +1,4 @@
-"""The card art in chromium (issue 24): a court card shows its figure and a back the designed
+"""The card art in chromium: a court card shows its figure and a back the designed
 back, drawn from the one art file (static/cards.svg) the cards name with `<use href>`, on a
 phone and a desktop, in Persian and English; the cards stay buttons named in the player's
 language. "Drawn" is read twice: the <use> resolves (its symbol has the box the art file gives

@@ -141,7 +141,7 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 @pytest.mark.parametrize("lang", ["fa", "en"])
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_a_lesson_sits_beside_its_words_and_a_wrong_answer_is_told_under_the_hand(new_page, server, size, lang):
-    """Issue 24, item 7: a wrong answer's explanation comes right under the hand, within the
+    """A wrong answer's explanation comes right under the hand, within the
     table's column (it was a banner over the whole page on a desktop, far from the cards); the
     last lesson, solved, shows its sheet across the column, not squeezed beside an empty box."""
     page = new_page(server, viewport=VIEWPORTS[size])
@@ -169,7 +169,7 @@ def test_a_lesson_sits_beside_its_words_and_a_wrong_answer_is_told_under_the_han
 @pytest.mark.parametrize("lang", ["fa", "en"])
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_practice_undo_takes_back_a_move_after_the_computers_answer(live_server, new_page, size, lang):
-    """Issue 24, item 4: the undo stays after the computer has answered (it vanished then) and
+    """The undo stays after the computer has answered (where it could vanish) and
     takes back both moves: the table is as it was before your move."""
     server = live_server()
     page = new_page(server, viewport=VIEWPORTS[size])

@@ -1,8 +1,8 @@
 """The end of a match of several rounds, in chromium at a phone's, a tablet's and a desktop's
 size, in Persian and English: the winner line and the buttons (rematch, replay, the record) are
 seen and can be tapped, and every earlier round's sheet (#all-rounds) opens, closes and shows
-those rounds without lying over anything (issue 24, item 1: on 768 px and wider it lay over
-the final sheet). On a phone no text of it is under 14 px."""
+those rounds without lying over anything (on 768 px and wider it could lie over the final
+sheet). On a phone no text of it is under 14 px."""
 
 from __future__ import annotations
 

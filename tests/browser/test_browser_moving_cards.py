@@ -1,5 +1,5 @@
 """Cards that move, the sur's burst, the sound toggle and the computer's untouched wait, in
-chromium (issue 13, items 1, 4 and 6). The match's deal is known (seed 1285: the person leads,
+chromium. The match's deal is known (seed 1285: the person leads,
 and 2♥ takes A♣ A♠ 3♥ 4♦, every card of the table, 2+1+1+3+4 = 11: a sur in the first deal).
 
 A View Transition is observed, not timed: the page's `document.startViewTransition` is wrapped

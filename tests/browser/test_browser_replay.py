@@ -1,4 +1,4 @@
-"""The replay of a finished match is the table (issue 24, item 2), in chromium on a phone and a
+"""The replay of a finished match is the table, in chromium on a phone and a
 desktop, in Persian and English, with JavaScript and without (`WALKS`): a two-seat and a four-seat
 Chaharbargh match and a four-seat All Fours match, each finished through the service, are
 stepped through from the match's end with the step links. At every position the page has the

@@ -1,4 +1,4 @@
-"""The review of a finished match in chromium (issue 27): from the match-end page a person opens
+"""The review of a finished match in chromium: from the match-end page a person opens
 "review my moves", watches the progress bar fill while the server's worker thread makes the
 review (the real thread, not by hand), and then finds a verdict for each of their decisions and
 the chart; axe finds no serious or critical violation; in both languages and both sizes, for

@@ -1,4 +1,4 @@
-"""A steady table in chromium (issue 24, items 5 and 10): over a whole round, at 390x844 and
+"""A steady table in chromium: over a whole round, at 390x844 and
 1280x800, in Chaharbargh with two seats, four and four with the open hand, and in All Fours with
 two and four, the hand and the action button (All Fours: its decisions) stay where they are from
 one turn of the person to the next (within 8 px), the hand and the button are on the screen, and

@@ -1,5 +1,5 @@
 """Two people play a whole two-seat match to its end in chromium, each seeing the other's moves
-arrive on their event stream without a reload (issue 26); the flow is
+arrive on their event stream without a reload; the flow is
 test_browser_whole_match_together.py's, in a file of its own so the two matches run on two
 workers."""
 

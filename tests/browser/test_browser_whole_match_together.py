@@ -2,7 +2,7 @@
 alone at a two-seat table, and as partners at a four-seat team table (seats 0 and 2, opposite)
 with two computers between them.
 
-Every move comes on each person's event stream (issue 26): the other person's, and the
+Every move comes on each person's event stream: the other person's, and the
 computers', which the server plays after its pause (none here, item 8). So no page ever asks
 for a computer's move (no request to `…/computer`), a person's move is one request, no page is
 reloaded, and neither page ever holds a card of the other person's hand (a partner's

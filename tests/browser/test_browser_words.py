@@ -1,4 +1,4 @@
-"""Words as a Persian reader reads them, in chromium (issue 24, item 2): next to a Persian digit a
+"""Words as a Persian reader reads them, in chromium: next to a Persian digit a
 middle dot "·" reads as a zero («۴ برگ در دست · ۴ برداشته» as «۴۰»), so no page puts one there:
 the seats, piles, replay, practice, history, home, the lessons and the rules, in both languages,
 at 390x844 and 1280x800. The text checked is what the page shows (`innerText`), so words

@@ -1,4 +1,4 @@
-"""The pro as a coach (issue 27), at the engine: hand-built positions whose best move is known by
+"""The pro as a coach, at the engine: hand-built positions whose best move is known by
 hand are judged so, with the hand-worked loss's sign and size, and a review is the same every
 time it is made."""
 

@@ -1,4 +1,4 @@
-"""Someone watching a table (issue 26, item 5): each game's `spectator` view is a seat's view
+"""Someone watching a table: each game's `spectator` view is a seat's view
 with nothing private in it, and `events(state, NO_SEAT)` show no card of any hand that is not
 face up or played."""
 

@@ -1,4 +1,4 @@
-"""A shared table across two app processes on one PostgreSQL (issue 26): each person's event
+"""A shared table across two app processes on one PostgreSQL: each person's event
 stream is held by process A while the moves are made through A and B in turn; every move reaches
 the other person's stream (news through LISTEN/NOTIFY). Then A is killed (SIGKILL, the whole
 process group) right after a move it acknowledged: the streams it held end, the browsers

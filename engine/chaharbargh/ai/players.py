@@ -352,7 +352,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 
 
 def PlainProPlayer(seed: int | None = None, **settings: Any) -> ProPlayer:  # noqa: N802 - a level, named like the others
-    """Pro without pruning: every legal move played out in every world (pro before issue 14)."""
+    """Pro without pruning: every legal move played out in every world (pro as it was before it pruned)."""
     return ProPlayer(seed, prune=None, **settings)
 
 
@@ -365,7 +365,7 @@ BENCHMARK_ONLY: dict[str, Callable[..., Player]] = {
     "oracle": OraclePlayer,
     "greedy": GreedyPlayer,
     "pro-plain": PlainProPlayer,
-    "pro-ismcts": ISMCTSPlayer,  # information-set MCTS, docs/benchmarks.md (issue 14)
+    "pro-ismcts": ISMCTSPlayer,  # information-set MCTS, docs/benchmarks.md
     "pro-mean": MeanProPlayer,
 }
 

@@ -1,4 +1,4 @@
-"""The pro as a coach: a review of one seat's decisions, move by move (issue 27).
+"""The pro as a coach: a review of one seat's decisions, move by move.
 
 For each decision of the seat (a turn with more than one legal move) the pro values every legal
 move from what that seat knew then: `move_values` on the seat's observation, every move played
