@@ -352,7 +352,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
 
 
 def PlainProPlayer(seed: int | None = None, **settings: Any) -> ProPlayer:  # noqa: N802 - a level, named like the others
-    """Pro without pruning: every legal move played out in every world (pro as it was before it pruned)."""
+    """Pro without pruning: every legal move played out in every world (the yardstick pruning is measured against)."""
     return ProPlayer(seed, prune=None, **settings)
 
 
