@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine import errors
+import engine.errors
 from engine.allfours.rules import power
 from engine.cards import Card, CardError
 
@@ -44,7 +44,7 @@ class Reason(StrEnum):
     MUST_TRUMP = "must_trump"  # trump was led: play trump
 
 
-class IllegalMove(errors.IllegalMove):
+class IllegalMove(engine.errors.IllegalMove):
     """A move that is not legal here (an `engine.errors.IllegalMove`); ``reason`` says why."""
 
     reason: Reason

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine import errors
+import engine.errors
 from engine.cards import CARDS, Card, CardError, ids_of, mask_of
 from engine.chaharbargh.captures import OPTIONS_CACHE, capture, counts_of, options
 from engine.chaharbargh.rules import Rules
@@ -39,7 +39,7 @@ class Reason(StrEnum):
     NO_SHOW = "no_show"  # a card is shown only under the open hand, at a deal or after playing the shown one
 
 
-class IllegalMove(errors.IllegalMove):
+class IllegalMove(engine.errors.IllegalMove):
     """A move the rules do not allow in this position; the position is unchanged (an
     `engine.errors.IllegalMove`).
 

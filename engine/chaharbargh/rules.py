@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from engine import errors
+import engine.errors
 
 FORCED_CAPTURE_MODES = ("hand", "card", "off")
 
 
-class RulesError(errors.RulesError):
+class RulesError(engine.errors.RulesError):
     """A rules option with a value docs/rules.md does not allow."""
 
 
