@@ -115,7 +115,8 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
         ...
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
-        """The next state; `ValueError` (the game's `IllegalMove`) if the move is not legal."""
+        """The next state; an `engine.errors.IllegalMove` (its `reason` the rule that refuses it)
+        if the move is not legal."""
         ...
 
     def events(self, state: StateT, seat: int) -> tuple[Event, ...]:
