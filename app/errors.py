@@ -4,9 +4,9 @@
 about, with the reason as its message:
 
 - a refusal by the service or the selection (`Refused`, with its reason and status: 400, 409,
-  404, 429 with `Retry-After`), a move the engine refuses (`IllegalMove`: its `Reason`, 400), a form or query that does
-  not fit its model (`RequestValidationError`: the model's `refusal`, 400) or a body that cannot
-  be parsed as a form (400, "garbage");
+  404, 429 with `Retry-After`), a move any game's engine refuses (`engine.errors.IllegalMove`:
+  its reason, 400), a form or query that does not fit its model (`RequestValidationError`: the
+  model's `refusal`, 400) or a body that cannot be parsed as a form (400, "garbage");
 - on a match's address the table as it is (404 if there is no such match), on a lesson's the
   lesson, elsewhere the error page;
 - no such match or secret (`NotFound`): the error page, 404;
@@ -24,7 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
 
-from engine import IllegalMove
+from engine.errors import IllegalMove
 
 from .forms import refusal_of
 from .routes.learn import refused_lesson

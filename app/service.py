@@ -35,6 +35,7 @@ from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
 from engine import MatchState, Move, Rules, RulesError, games, move_values, observation
+from engine.errors import IllegalMove
 from engine.fairness import commitment, new_salt
 from engine.game import AnyGame
 
@@ -733,8 +734,8 @@ class MatchService:
                     match.seats = here.seats.back(seat).to_json()
                 try:
                     state = self._write(connection, match, state, move)
-                except ValueError as illegal:  # the game's IllegalMove: its reason says which rule refused it
-                    raise Refused(getattr(illegal, "reason", "garbage")) from None
+                except IllegalMove as illegal:  # its reason says which rule refused it
+                    raise Refused(illegal.reason) from None
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)

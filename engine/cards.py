@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.errors import EngineError
+
 SUITS = "CDHS"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JACK, QUEEN, KING = 11, 12, 13
 
 
-class CardError(ValueError):
+class CardError(EngineError, ValueError):
     """A card code that does not name one of the 52 cards."""
 
 

@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from engine.events import Event
 from engine.review import Decision
@@ -115,7 +115,8 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
         ...
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
-        """The next state; `ValueError` (the game's `IllegalMove`) if the move is not legal."""
+        """The next state; an `engine.errors.IllegalMove` (its `reason` the rule that refuses it)
+        if the move is not legal."""
         ...
 
     def events(self, state: StateT, seat: int) -> tuple[Event, ...]:
@@ -195,3 +196,100 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
 
 AnyGame = Game[Any, Any, Any, Any]
 """A game whose types the caller does not know: what the registry hands out."""
+
+
+# --- the half of a `Game` that every game of the engine shares ------------------------------------
+class Rulebook(Protocol):
+    """What `StateGame` reads off a game's rules."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def teams(self) -> bool: ...
+    @property
+    def target(self) -> int: ...
+    def side_of(self, seat: int) -> int: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+RulesT_co = TypeVar("RulesT_co", bound=Rulebook, covariant=True)
+
+
+class State(Protocol[MoveT, RulesT_co]):
+    """A match that answers for itself: what `StateGame` reads off a game's state (both games'
+    `MatchState` are one)."""
+
+    @property
+    def rules(self) -> RulesT_co: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def rounds(self) -> Sequence[object]: ...
+    def legal_moves(self) -> Sequence[MoveT]: ...
+    def apply(self, move: MoveT) -> Self: ...
+
+
+S = TypeVar("S", bound=State[Any, Any])
+R = TypeVar("R", bound=Rulebook)
+
+
+class StateGame(Generic[S, MoveT, R]):
+    """The members of `Game` that only read the state and the rules, written once: a game whose
+    state is a `State` and whose rules are a `Rulebook` subclasses this and adds its own facts
+    and functions (its name, seats, levels, dealing, views, computer players, records).
+
+    >>> from engine.allfours.game import AllFours
+    >>> game = AllFours()
+    >>> state = game.new_match(5, game.rules(players=4))
+    >>> game.ply(state), game.ply(game.apply(state, game.parse_move("stand"))), game.teams(game.rules_of(state))
+    (0, 1, True)
+    """
+
+    def rules_to_dict(self, rules: R) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def renewed(self, rules: R) -> R:
+        return rules  # unless the game says otherwise, every option is still played as stored
+
+    def seats_of(self, rules: R) -> int:
+        return rules.players
+
+    def side_of(self, rules: R, seat: int) -> int:
+        return rules.side_of(seat)
+
+    def teams(self, rules: R) -> bool:
+        return rules.teams
+
+    def target(self, rules: R) -> int:
+        return rules.target
+
+    def legal_moves(self, state: S) -> Sequence[MoveT]:
+        return state.legal_moves()
+
+    def apply(self, state: S, move: MoveT) -> S:
+        return state.apply(move)
+
+    def rules_of(self, state: S) -> R:
+        rules: R = state.rules  # S's rules are R: the one thing its bound cannot say
+        return rules
+
+    def turn(self, state: S) -> int:
+        return state.turn
+
+    def ply(self, state: S) -> int:
+        return state.ply
+
+    def winner(self, state: S) -> int | None:
+        return state.winner
+
+    def totals(self, state: S) -> tuple[int, ...]:
+        return state.totals
+
+    def rounds_played(self, state: S) -> int:
+        return len(state.rounds)

@@ -16,11 +16,14 @@ command line and the arena then serve it like the others.
 
 from __future__ import annotations
 
-from engine.allfours.game import GAME as ALL_FOURS
-from engine.chaharbargh.game import GAME as CHAHARBARGH
+from importlib import import_module
+
 from engine.game import AnyGame
 
-_GAMES: dict[str, AnyGame] = {game.name: game for game in (CHAHARBARGH, ALL_FOURS)}
+# the engine's own games, each loaded (its module imported) the first time it is asked for, so
+# that listing the games, or playing one, never loads the other's rules and computer players
+_OWN = {"chaharbargh": "engine.chaharbargh.game", "allfours": "engine.allfours.game"}
+_GAMES: dict[str, AnyGame | str] = dict(_OWN)  # a game, or the module whose GAME it is
 
 
 class UnknownGame(LookupError):
@@ -30,9 +33,13 @@ class UnknownGame(LookupError):
 def get(name: str) -> AnyGame:
     """The game registered as `name`; `UnknownGame` if there is none."""
     try:
-        return _GAMES[name]
+        game = _GAMES[name]
     except KeyError:
         raise UnknownGame(f"no game {name!r}; the games are {', '.join(_GAMES)}") from None
+    if isinstance(game, str):
+        loaded: AnyGame = import_module(game).GAME
+        _GAMES[name] = game = loaded
+    return game
 
 
 def names() -> tuple[str, ...]:
@@ -49,6 +56,6 @@ def register(game: AnyGame) -> None:
 
 def unregister(name: str) -> None:
     """Remove a game `register` added (a test's game, after its test)."""
-    if name in (CHAHARBARGH.name, ALL_FOURS.name):
+    if name in _OWN:
         raise ValueError(f"{name!r} is one of the engine's own games")
     _GAMES.pop(name, None)

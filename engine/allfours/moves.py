@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+import engine.errors
 from engine.allfours.rules import power
 from engine.cards import Card, CardError
 
@@ -43,12 +44,13 @@ class Reason(StrEnum):
     MUST_TRUMP = "must_trump"  # trump was led: play trump
 
 
-class IllegalMove(ValueError):
-    """A move that is not legal here; ``reason`` says why."""
+class IllegalMove(engine.errors.IllegalMove):
+    """A move that is not legal here (an `engine.errors.IllegalMove`); ``reason`` says why."""
+
+    reason: Reason
 
     def __init__(self, message: str, reason: Reason) -> None:
-        super().__init__(message)
-        self.reason = reason
+        super().__init__(message, reason)
 
 
 @dataclass(frozen=True, slots=True)

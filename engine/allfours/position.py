@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import engine.errors
 from engine.allfours.match import PHASES, MatchState
 from engine.allfours.rules import Rules, RulesError
 from engine.cards import Card, CardError
@@ -63,7 +64,7 @@ _NUMBER = re.compile(r"[0-9]+")
 _RULES = re.compile(r"p([0-9]+),t([0-9]+)")
 
 
-class PositionError(ValueError):
+class PositionError(engine.errors.PositionError):
     """Text that is not an ``allfours-position/1`` position; the message names the field."""
 
 

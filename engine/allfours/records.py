@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine.errors
 from engine.allfours.match import Cut, MatchState, RoundLog, new_match
 from engine.allfours.moves import IllegalMove, Move
 from engine.allfours.rules import Rules
@@ -43,7 +44,7 @@ RECORD_FORMAT = "allfours-record/2"
 FIRST_FORMAT = "allfours-record/1"  # before the cut for the deal: no cut, the last seat dealt first
 
 
-class RecordError(ValueError):
+class RecordError(engine.errors.RecordError):
     """A record that is malformed or does not agree with the game its seed and moves give."""
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import engine.errors
 from engine.cards import JACK, Card
 
 ACE = 1
@@ -37,7 +38,7 @@ FIRST_DEALERS = ("cut", "last")
 that matches stored then (their rules have no ``first_dealer``) replay as they were played."""
 
 
-class RulesError(ValueError):
+class RulesError(engine.errors.RulesError):
     """A rule option All Fours does not allow."""
 
 

@@ -8,134 +8,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from engine.chaharbargh import position, records
-from engine.chaharbargh.ai.base import Player
-from engine.chaharbargh.ai.players import LEVELS, bot
-from engine.chaharbargh.ai.review import Decision, decision_count, review
-from engine.chaharbargh.arena import run_arena
+from engine.chaharbargh import arena, position, records
+from engine.chaharbargh.ai import players
+from engine.chaharbargh.ai.review import decision_count, review
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import Observation, observation, spectator
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
-from engine.game import Game, Reviewer
+from engine.game import Game, Reviewer, StateGame
 
 
-class Chaharbargh:
+class Chaharbargh(StateGame[MatchState, Move, Rules]):
     """The Persian fishing game (docs/rules.md): 2, 3 or 4 seats, four as two partnerships."""
 
     name = "chaharbargh"
     seat_counts: tuple[int, ...] = (2, 3, 4)
     # "random" is a level for tests and benchmarks, never offered
-    levels: tuple[str, ...] = tuple(level for level in LEVELS if level != "random")
+    levels: tuple[str, ...] = tuple(level for level in players.LEVELS if level != "random")
     record_format = records.RECORD_FORMAT
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = tuple(PRESETS)
 
+    # the game's own functions are the protocol's methods as they are
+    new_match = staticmethod(new_match)
+    parse_move = staticmethod(Move.parse)
+    preset = staticmethod(Rules.preset)
+    observation = staticmethod(observation)
+    spectator = staticmethod(spectator)
+    bot = staticmethod(players.bot)
+    arena = staticmethod(arena.run_arena)
+    review = staticmethod(review)
+    decision_count = staticmethod(decision_count)
+    record = staticmethod(records.record)
+    to_text = staticmethod(position.to_text)
+    from_text = staticmethod(position.from_text)
+
     def rules(self, players: int) -> Rules:
         return Rules(players=players)
-
-    def preset(self, name: str, **changes: Any) -> Rules:
-        return Rules.preset(name, **changes)
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
         return Rules.from_dict(dict(data))
 
-    def rules_to_dict(self, rules: Rules) -> dict[str, Any]:
-        return rules.to_dict()
-
-    def renewed(self, rules: Rules) -> Rules:
-        return rules  # every option is still played as stored
-
-    def seats_of(self, rules: Rules) -> int:
-        return rules.players
-
-    def side_of(self, rules: Rules, seat: int) -> int:
-        return rules.side_of(seat)
-
-    def teams(self, rules: Rules) -> bool:
-        return rules.teams
-
-    def target(self, rules: Rules) -> int:
-        return rules.target
-
-    def new_match(self, seed: int, rules: Rules) -> MatchState:
-        return new_match(seed, rules)
-
-    def legal_moves(self, state: MatchState) -> Sequence[Move]:
-        return state.legal_moves()
-
-    def parse_move(self, text: str) -> Move:
-        return Move.parse(text)
-
-    def apply(self, state: MatchState, move: Move) -> MatchState:
-        return state.apply(move)
+    def replay(self, data: Mapping[str, Any]) -> MatchState:
+        return records.replay(dict(data))
 
     def events(self, state: MatchState, seat: int) -> tuple[Event, ...]:
         if state.last is not None:
             return state.last.events_for(seat)
         return tuple(event.seen_by(seat, state.face_up) for event in state.opening)
-
-    def rules_of(self, state: MatchState) -> Rules:
-        return state.rules
-
-    def turn(self, state: MatchState) -> int:
-        return state.turn
-
-    def ply(self, state: MatchState) -> int:
-        return state.ply
-
-    def winner(self, state: MatchState) -> int | None:
-        return state.winner
-
-    def totals(self, state: MatchState) -> tuple[int, ...]:
-        return state.totals
-
-    def rounds_played(self, state: MatchState) -> int:
-        return len(state.rounds)
-
-    def observation(self, state: MatchState, seat: int) -> Observation:
-        return observation(state, seat)
-
-    def spectator(self, state: MatchState) -> Observation:
-        return spectator(state)
-
-    def bot(self, level: str, seed: int | None = None, **settings: Any) -> Player:
-        return bot(level, seed, **settings)
-
-    def arena(
-        self,
-        a: str,
-        b: str,
-        pairs: int,
-        seed: int,
-        rules: Rules,
-        processes: int,
-        a_settings: dict[str, Any],
-        b_settings: dict[str, Any],
-    ) -> dict[str, Any]:
-        return run_arena(a, b, pairs, seed, rules, processes, a_settings, b_settings)
-
-    def record(self, state: MatchState, seats: list[str] | None = None) -> dict[str, Any]:
-        return records.record(state, seats)
-
-    def review(self, state: MatchState, moves: Sequence[Move], seat: int, seed: int) -> Iterator[Decision[Move]]:
-        return review(state, moves, seat, seed)
-
-    def decision_count(self, state: MatchState, moves: Sequence[Move], seat: int) -> int:
-        return decision_count(state, moves, seat)
-
-    def replay(self, data: Mapping[str, Any]) -> MatchState:
-        return records.replay(dict(data))
-
-    def to_text(self, state: MatchState) -> str:
-        return position.to_text(state)
-
-    def from_text(self, text: str) -> MatchState:
-        return position.from_text(text)
 
 
 GAME: Game[MatchState, Move, Rules, Observation] = Chaharbargh()

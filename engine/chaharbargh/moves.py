@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import engine.errors
 from engine.cards import CARDS, Card, CardError, ids_of, mask_of
 from engine.chaharbargh.captures import OPTIONS_CACHE, capture, counts_of, options
 from engine.chaharbargh.rules import Rules
@@ -38,19 +39,21 @@ class Reason(StrEnum):
     NO_SHOW = "no_show"  # a card is shown only under the open hand, at a deal or after playing the shown one
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow in this position; the position is unchanged.
+class IllegalMove(engine.errors.IllegalMove):
+    """A move the rules do not allow in this position; the position is unchanged (an
+    `engine.errors.IllegalMove`).
 
     ``reason`` (a `Reason`) names the case for a UI to explain in its own words; for
     ``WRONG_SUM``, ``total`` is what the played card and the chosen cards add up to, and for
     ``NOT_ON_TABLE``, ``cards`` are the chosen cards that are not on the table.
     """
 
+    reason: Reason
+
     def __init__(
         self, message: str, reason: Reason = Reason.BAD_SET, *, total: int | None = None, cards: tuple[Card, ...] = ()
     ) -> None:
-        super().__init__(message)
-        self.reason = reason
+        super().__init__(message, reason)
         self.total = total
         self.cards = cards
 

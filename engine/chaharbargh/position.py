@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+import engine.errors
 from engine.cards import CARDS, Card, ids_of, mask_of
 from engine.chaharbargh.match import MatchState, make_state
 from engine.chaharbargh.rules import FORCED_CAPTURE_MODES, Rules
@@ -62,7 +63,7 @@ EMPTY = "-"  # an empty group of cards or list, or "none" for last capturer, sur
 _NUMBER = re.compile(r"[0-9]+")
 
 
-class PositionError(ValueError):
+class PositionError(engine.errors.PositionError):
     """Text that is not a well-formed ``chaharbargh-position/1`` position."""
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import engine.errors
 from engine.cards import Card
 from engine.chaharbargh.match import Deal, MatchState, RoundLog, new_match
 from engine.chaharbargh.moves import IllegalMove, Move
@@ -27,7 +28,7 @@ from engine.diff import where
 RECORD_FORMAT = "chaharbargh-record/1"
 
 
-class RecordError(ValueError):
+class RecordError(engine.errors.RecordError):
     """A record that is malformed or does not agree with the game its seed and moves produce."""
 
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+import engine.errors
+
 FORCED_CAPTURE_MODES = ("hand", "card", "off")
 
 
-class RulesError(ValueError):
+class RulesError(engine.errors.RulesError):
     """A rules option with a value docs/rules.md does not allow."""
 
 

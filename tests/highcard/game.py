@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+import engine.errors
 from engine.cards import CARDS, Card
 from engine.events import Event
 
@@ -26,10 +27,9 @@ class Rules:
             raise ValueError(f"no such high card table: {self}")
 
 
-class IllegalMove(ValueError):
+class IllegalMove(engine.errors.IllegalMove):  # the web table explains any game's refusal by its reason
     def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(reason, reason)
 
 
 def power(card: Card) -> int:
