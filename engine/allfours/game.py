@@ -22,6 +22,7 @@ from engine.allfours.review import Decision, decision_count, review
 from engine.allfours.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game, Reviewer
+from engine.options import Option
 
 
 class AllFours:
@@ -34,6 +35,7 @@ class AllFours:
     record_format = records.RECORD_FORMAT
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = PRESETS
+    options: tuple[Option, ...] = ()  # the Trinidad rules are the only ones: nothing to set
 
     def rules(self, players: int) -> Rules:
         return Rules(players=players)

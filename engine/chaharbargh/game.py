@@ -19,9 +19,11 @@ from engine.chaharbargh.arena import run_arena
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import Observation, observation, spectator
+from engine.chaharbargh.options import OPTIONS
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game, Reviewer
+from engine.options import Option
 
 
 class Chaharbargh:
@@ -34,6 +36,7 @@ class Chaharbargh:
     record_format = records.RECORD_FORMAT
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = tuple(PRESETS)
+    options: tuple[Option, ...] = OPTIONS
 
     def rules(self, players: int) -> Rules:
         return Rules(players=players)
