@@ -15,8 +15,10 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
+    ConfigDict,
     Field,
     PlainValidator,
+    PrivateAttr,
     ValidationError,
     model_validator,
 )
@@ -24,12 +26,12 @@ from pydantic_core import PydanticCustomError
 
 from engine import Card, Move, games
 from engine.chaharbargh.moves import SHOW_PREFIX
-from engine.chaharbargh.rules import FORCED_CAPTURE_MODES
+from engine.options import Option
 
 from . import names
 from .i18n import latin_digits
 from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES
-from .service import LEVELS, PLAYERS, PRESETS, SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
+from .service import LEVELS, PLAYERS
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
 
@@ -104,56 +106,97 @@ def in_range(bounds: tuple[int, int]) -> Any:
     return Annotated[int, BeforeValidator(_typed_number), Field(ge=bounds[0], le=bounds[1])]
 
 
-class MatchOptions(FormModel):
-    """The home page's new match: the game (players, level, target, preset) and the house rules.
+def declared_options() -> dict[str, tuple[str, Option]]:
+    """Every rule option a registered game declares (`engine.options`), by its field name, with
+    its game, in the games' order: no two games share a name (`app.games.register` checks)."""
+    return {o.name: (name, o) for name in games.names() for o in games.get(name).options}
 
-    Each house rule left out takes the preset's value (with four players, its doubled target and
-    sur points), except that a form marked `house=1` (the home page's) carries every house rule,
-    so there an unticked box is off and an empty `sur_cutoff` is no cut-off (FastAPI reads an
-    empty field as one left out). A field that does not fit is
-    refused with its own message (`refusals`); `service.rules_for` then asks the engine.
+
+def _offered_preset(value: str) -> str:
+    """A preset some registered game has (the chosen game's own is its `create`'s to check)."""
+    if not any(value in games.get(name).presets for name in games.names()):
+        raise ValueError("no such preset")
+    return value
+
+
+def _refused(reason: str) -> PydanticCustomError:
+    return PydanticCustomError(REFUSED, "refused: {reason}", {"reason": reason})
+
+
+class MatchOptions(FormModel):
+    """The home page's new match: the game, players, level, preset and seats, with the rule
+    options the games declare (`Game.options`) read from the form's other fields by their
+    declarations: `values` holds the chosen game's.
+
+    An option left out takes the preset's value (with four players, Chaharbargh's doubled target
+    and sur points), except that a form marked `house=1` (the home page's) carries every option,
+    so there an unticked box is off and an empty optional number is none (FastAPI reads an empty
+    field as one left out). A field that does not fit is refused with its own message (`refusals`,
+    an option's `refusal`); `service.rules_for` then asks the engine.
     """
+
+    model_config = ConfigDict(extra="allow")  # the games' options arrive as the form's other fields
 
     refusal: ClassVar[str] = "bad_options"
     refusals: ClassVar[dict[str, str]] = {
         "game": "bad_game",
         "level": "bad_level",
         "players": "bad_players",
-        "target": "bad_target",
         "preset": "bad_preset",
-        "forced_capture": "bad_forced_capture",
-        "jack_sur": "bad_flag",
-        "sur_in_last_deal": "bad_flag",
-        "surs_cancel": "bad_flag",
-        "open_hand": "bad_flag",
         "house": "bad_flag",
-        "sur_points": "bad_sur_points",
-        "sur_cutoff": "bad_sur_cutoff",
         "seat1": "bad_seat",
         "seat2": "bad_seat",
         "seat3": "bad_seat",
         "name": "bad_name",
         "clock": "bad_clock",
     }
-    game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]  # others read players and level only
+    game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]
     level: Literal[LEVELS]  # type: ignore[valid-type]
     players: in_range((min(PLAYERS), max(PLAYERS))) = 2  # type: ignore[valid-type]
-    target: Blank | in_range(TARGET_RANGE) = None  # type: ignore[valid-type]
-    preset: Literal[PRESETS] = "table"  # type: ignore[valid-type]
-    forced_capture: Literal[FORCED_CAPTURE_MODES] | None = None  # type: ignore[valid-type]
-    jack_sur: Flag | None = None
-    sur_in_last_deal: Flag | None = None
-    surs_cancel: Flag | None = None
-    open_hand: Flag | None = None
+    preset: Blank | Annotated[str, AfterValidator(_offered_preset)] = None  # None: the game's first
     house: Flag | None = None
-    sur_points: Blank | in_range(SUR_POINTS_RANGE) = None  # type: ignore[valid-type]
-    sur_cutoff: Literal[""] | in_range(SUR_CUTOFF_RANGE) | None = None  # type: ignore[valid-type]
     seat1: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # each seat after yours:
     seat2: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # a person or a computer
     seat3: Blank | Literal[SEAT_CHOICES] = None  # type: ignore[valid-type]  # level (left out: `level`)
 
     name: Blank | DisplayName = None  # the creator's name, shown to the friends they invite
     clock: Blank | MoveClock = None  # seconds a person has for a move; left out: `CLOCK_DEFAULT` with people
+    _values: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)  # by game
+
+    @model_validator(mode="after")
+    def _read_options(self) -> MatchOptions:
+        """Check every declared option the form names, keep their fields (nothing else it sent)
+        and read the chosen game's into `values`."""
+        given, kept = self.model_extra or {}, {}
+        for name, (game, option) in declared_options().items():
+            text = given.get(name)
+            if text is None or (text == "" and option.kind == "int" and not option.optional):
+                if self.house == "1" and (option.kind == "bool" or option.optional):
+                    self._values.setdefault(game, {})[name] = None if option.optional else False
+                continue
+            try:
+                value = option.parse(latin_digits(text) if isinstance(text, str) else "\0")
+            except ValueError:
+                raise _refused(option.refusal) from None
+            if text != "":  # as FastAPI reads a form's empty field: not kept, like one left out
+                kept[name] = text
+            self._values.setdefault(game, {})[name] = value
+        self.__pydantic_extra__ = kept
+        return self
+
+    @classmethod
+    def field_names(cls) -> set[str]:
+        """The form's fields: its own and every declared option's."""
+        return set(cls.model_fields) | set(declared_options())
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The chosen game's options this form sets (the others take the preset's values)."""
+        return self.values_of(self.game)
+
+    def values_of(self, game: str) -> dict[str, Any]:
+        """The options of the game `game` this form sets (the home form holds every game's)."""
+        return dict(self._values.get(game, {}))
 
     def seat_choices(self, players: int) -> list[str | None]:
         """Who sits in seats 1 … players-1 (a seat past the game's seats is not read)."""
@@ -162,24 +205,6 @@ class MatchOptions(FormModel):
     def friends(self) -> int:
         """How many friends the creator invites (seats past the game's are not counted)."""
         return self.seat_choices(self.players).count(PERSON)
-
-    def house_rules(self) -> dict[str, Any]:
-        """The house rules this form changes from its preset (for `service.rules_for`)."""
-        changes: dict[str, Any] = {}
-        if self.forced_capture is not None:
-            changes["forced_capture"] = self.forced_capture
-        for name in FLAGS:
-            value = getattr(self, name)
-            if value is not None or self.house == "1":
-                changes[name] = value == "1"
-        if self.sur_points is not None:
-            changes["sur_points"] = self.sur_points
-        if self.sur_cutoff is not None or self.house == "1":  # FastAPI reads an empty field as left out
-            changes["sur_cutoff"] = None if self.sur_cutoff in ("", None) else self.sur_cutoff
-        return changes
-
-
-FLAGS = ("jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand")
 
 
 class PracticeOptions(FormModel):

@@ -34,10 +34,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
 from sqlmodel import col, delete, select
 
-from engine import MatchState, Move, Rules, RulesError, games, move_values, observation
+from engine import MatchState, Move, Rules, games, move_values, observation
 from engine.errors import IllegalMove
 from engine.fairness import commitment, new_salt
 from engine.game import AnyGame
+from engine.options import rules_with
 
 from .db import read_session, write_session, write_transaction
 from .live import News
@@ -48,10 +49,6 @@ from .settings import now, random_seed
 HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
 LEVELS = ("easy", "medium", "pro")
 PLAYERS = (2, 3, 4)  # four play as two teams: the person and the computer opposite against the other two
-TARGET_RANGE = (11, 500)
-SUR_POINTS_RANGE = (1, 100)
-SUR_CUTOFF_RANGE = (1, 500)
-PRESETS = ("table", "pagat")
 PRACTICE_RULES = Rules()  # free practice: one round under the table rules
 CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
@@ -236,28 +233,16 @@ class Loaded:
         return self.practice and not self.over and self.ply > 0
 
 
-def offered(value: int | None, bounds: tuple[int, int]) -> bool:
-    return value is None or bounds[0] <= value <= bounds[1]
-
-
-def rules_for(preset: str, target: int | None = None, players: int = 2, **house: Any) -> Rules:
-    """The rules of a preset for `players` seats, with a target (None: the preset's, doubled with
-    four players) and any house rules changed; `Refused("bad_options")` for anything the home page
-    does not offer or the engine does not accept."""
-    if preset not in PRESETS or players not in PLAYERS or not offered(target, TARGET_RANGE):
-        raise Refused("bad_options")
-    if not offered(house.get("sur_points"), SUR_POINTS_RANGE) or not offered(house.get("sur_cutoff"), SUR_CUTOFF_RANGE):
+def rules_for(game: str, preset: str | None = None, players: int = 2, **values: Any) -> Any:
+    """The rules of `game`'s preset (None: its first) for `players` seats with any of its declared
+    options changed (`engine.options`); `Refused("bad_options")` for anything it does not offer."""
+    engine_game = games.get(game)
+    if players not in engine_game.seat_counts:
         raise Refused("bad_options")
     try:
-        rules = Rules.preset(preset, players=players, **house)
-        return rules if target is None else Rules.from_dict({**rules.to_dict(), "target": target})
-    except (RulesError, TypeError):
+        return rules_with(engine_game, preset or engine_game.presets[0], players, values)
+    except (ValueError, TypeError):
         raise Refused("bad_options") from None
-
-
-def preset_rules(preset: str, players: int) -> Rules:
-    """A preset's rules for `players` seats, as the home page pre-fills them."""
-    return Rules.preset(preset, players=players)
 
 
 def replay(connection: Connection, match: Match, since: tuple[int, State] | None = None) -> State:
@@ -411,19 +396,23 @@ class MatchService:
         self,
         level: str,
         target: int | None = None,
-        preset: str = "table",
+        preset: str | None = None,
         seed: int | None = None,
         seats: Sequence[str | None] = (),
         creator: str = "",
         clock: int | None = None,
+        game: str | None = None,
+        players: int = 2,
         **options: Any,
     ) -> Match:
-        """A new match: a preset with a target and any of `rules_for`'s options (players, house
-        rules); `seats`: who sits after the creator (`person`, a level, or None for `level`);
-        `clock`: the seconds each person has for a move (app/seats.py). `seed` is for tests,
-        players always get a random one. Nothing is stored if refused."""
-        rules = rules_for(preset, target, **options)
-        return self._create(level, rules, "match", seed, seats=seats, creator=creator, clock=clock)
+        """A new match of `game` (the first registered by default): a preset with a target (None:
+        the preset's) and any of the game's declared options (`rules_for`); `seats`: who sits after
+        the creator (`person`, a level, or None for `level`); `clock`: the seconds each person has
+        for a move (app/seats.py). `seed` is for tests, players always get a random one. Nothing is
+        stored if refused."""
+        game = game or games.names()[0]
+        rules = rules_for(game, preset, players, **options, **({} if target is None else {"target": target}))
+        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator, clock=clock)
 
     def create_game(
         self,

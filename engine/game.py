@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from engine.events import Event
+from engine.options import Option
 from engine.review import Decision
 
 StateT = TypeVar("StateT")
@@ -63,6 +64,7 @@ class Game(Protocol[StateT, MoveT, RulesT, ViewT]):
     record_format: str  # the name and version of its game record ("chaharbargh-record/1")
     position_format: str  # the name and version of its position text
     presets: tuple[str, ...]  # its named rule sets, the default first
+    options: tuple[Option, ...]  # the rule options a player may set (engine.options), in the order offered
 
     # --- rules -----------------------------------------------------------------------------
     def rules(self, players: int) -> RulesT:

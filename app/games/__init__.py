@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from fastapi import Request
 from fastapi.responses import Response
 
+from engine import games
+
 from ..forms import MatchOptions, SelectionQuery
 from ..models import Match
 from ..service import Loaded, MatchService
@@ -72,6 +74,11 @@ class WebGame(Protocol):
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         """What a match started with these options is, in a few short items (the quick start's)."""
+        ...
+
+    def option_links(self) -> dict[str, str]:
+        """Each of its declared options' example on its rules page, by the option's name (the
+        home form links them; an option without one is left out)."""
         ...
 
     def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
@@ -134,6 +141,10 @@ def register(web: WebGame, templates: Path | None = None, fragments: dict[str, l
     with its own folder of templates and the blocks HTMX swaps in for them (`web.serve_templates`)."""
     if web.name in _WEB:
         raise ValueError(f"a game named {web.name!r} is served already")
+    taken = {o.name for name in _WEB for o in games.get(name).options}
+    shared = taken & {o.name for o in games.get(web.name).options}
+    if shared:  # the home form holds every game's fields at once: a name may be one game's only
+        raise ValueError(f"{web.name}'s options {sorted(shared)} are another game's fields already")
     if templates is not None:
         serve_templates(templates, fragments or {})
     _WEB[web.name] = web

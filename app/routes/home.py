@@ -15,9 +15,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..forms import ForgetForm, MatchOptions
 from ..games import titles, web_game
-from ..games.chaharbargh.rules_page import option_link
 from ..history_view import history, history_stats, saved_matches
-from ..home_form import HOUSE_RULES, new_match_form
+from ..home_form import new_match_form
 from ..i18n import t
 from ..service import LEVELS
 from ..web import Lang, Service, render
@@ -83,7 +82,7 @@ def last_options(request: Request) -> dict[str, str]:
     stored = request.session.get(LAST_OPTIONS)
     if not isinstance(stored, dict):
         return {}
-    return {k: v for k, v in stored.items() if k in MatchOptions.model_fields and isinstance(v, str)}
+    return {k: v for k, v in stored.items() if k in MatchOptions.field_names() and isinstance(v, str)}
 
 
 @router.get("/health")
@@ -98,7 +97,7 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
     "more options" holds the whole form, opened when the address sets a field (a link of the
     rules page, or "fill in this preset's values" without JavaScript)."""
     query = dict(request.query_params)
-    asked = any(name in MatchOptions.model_fields for name in query)
+    asked = any(name in MatchOptions.field_names() for name in query)
     return render(
         request,
         "home.html",
@@ -108,7 +107,7 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         form=new_match_form(
             query if asked else last_options(request),
             lang,
-            {o: option_link(o) for o in HOUSE_RULES},
+            lambda name: web_game(name).option_links(),
             lambda options: web_game(options.game).summary(options, lang),
         ),
         more_open=asked,
@@ -124,7 +123,7 @@ def quick_summary(request: Request, lang: Lang) -> Response:
     form = new_match_form(
         dict(request.query_params),
         lang,
-        {o: option_link(o) for o in HOUSE_RULES},
+        lambda name: web_game(name).option_links(),
         lambda options: web_game(options.game).summary(options, lang),
     )
     return render(request, "_quick_summary.html", lang, items=form.summary)

@@ -21,6 +21,7 @@ from engine.allfours.review import decision_count, review
 from engine.allfours.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game, Reviewer, StateGame
+from engine.options import Option
 
 
 class AllFours(StateGame[MatchState, Move, Rules]):
@@ -33,6 +34,7 @@ class AllFours(StateGame[MatchState, Move, Rules]):
     record_format = records.RECORD_FORMAT
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = PRESETS
+    options: tuple[Option, ...] = ()  # the Trinidad rules are the only ones: nothing to set
 
     # the game's own functions are the protocol's methods as they are
     new_match = staticmethod(new_match)

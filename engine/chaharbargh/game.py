@@ -17,9 +17,11 @@ from engine.chaharbargh.ai.review import decision_count, review
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import Observation, observation, spectator
+from engine.chaharbargh.options import OPTIONS
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game, Reviewer, StateGame
+from engine.options import Option
 
 
 class Chaharbargh(StateGame[MatchState, Move, Rules]):
@@ -32,6 +34,7 @@ class Chaharbargh(StateGame[MatchState, Move, Rules]):
     record_format = records.RECORD_FORMAT
     position_format = position.POSITION_FORMAT
     presets: tuple[str, ...] = tuple(PRESETS)
+    options: tuple[Option, ...] = OPTIONS
 
     # the game's own functions are the protocol's methods as they are
     new_match = staticmethod(new_match)

@@ -13,10 +13,38 @@ from typing import Any
 from engine import games
 from engine.fairness import FairnessError, verify
 from engine.game import AnyGame
+from engine.options import Option
 from engine.tools.arena import describe
 
-# Chaharbargh's house rules, as arena flags; a game whose rules have no such option refuses them
-HOUSE_RULES = ("forced_capture", "jack_sur", "sur_in_last_deal", "surs_cancel", "open_hand", "sur_points", "sur_cutoff")
+COMMON = ("players", "target")  # every game's: flags of their own, with their own help
+
+
+def declared() -> dict[str, list[Option]]:
+    """Each registered game's declared options (`engine.options`) that become arena flags, by
+    game; a name two games declare is the first one's flag. A game whose rules have no such
+    option refuses it."""
+    seen: set[str] = set(COMMON)
+    flags: dict[str, list[Option]] = {}
+    for name in games.names():
+        flags[name] = [o for o in games.get(name).options if o.name not in seen]
+        seen |= {o.name for o in flags[name]}
+    return flags
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per declared option: a box turns it on, a number is a whole number, a choice one
+    of its values; each left out keeps the preset's value."""
+    for name, options in declared().items():
+        if not options:
+            continue
+        group = parser.add_argument_group(f"{name}'s rule options (each starts at the preset's value)")
+        for option in options:
+            if option.kind == "bool":
+                group.add_argument(option.flag, dest=option.name, action="store_const", const=True)
+            elif option.kind == "int":
+                group.add_argument(option.flag, dest=option.name, type=int)
+            else:
+                group.add_argument(option.flag, dest=option.name, choices=option.choices)
 
 
 def play_levels(game: AnyGame, seed: int, levels: list[str], rules: Any) -> Any:
@@ -72,7 +100,7 @@ def _setting(pair: str) -> tuple[str, Any]:
 
 def _arena(args: argparse.Namespace) -> int:
     game = games.get(args.game)
-    options = ("players", "target", *HOUSE_RULES)
+    options = (*COMMON, *(o.name for flags in declared().values() for o in flags))
     changes = {name: getattr(args, name) for name in options if getattr(args, name) is not None}
     rules = _rules(game, args, changes)
     settings = [{"budget_ms": budget} if budget is not None else {} for budget in (args.a_budget, args.b_budget)]
@@ -124,12 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--rules", help="rules preset, the game's first by default: " + presets)
     arena.add_argument("--players", type=int, choices=(2, 3, 4), help="seats: 2 (default), 3, or 4 as teams")
     arena.add_argument("--target", type=int)
-    house = arena.add_argument_group("house rules (Chaharbargh's; each starts at the preset's value)")
-    house.add_argument("--forced-capture", choices=("hand", "card", "off"))
-    for flag in ("jack-sur", "sur-in-last-deal", "surs-cancel", "open-hand"):
-        house.add_argument(f"--{flag}", action="store_const", const=True)
-    house.add_argument("--sur-points", type=int)
-    house.add_argument("--sur-cutoff", type=int)
+    add_option_flags(arena)
     arena.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     arena.add_argument("--a-budget", type=float, help="pro/oracle thinking time per move for A, in ms")
     arena.add_argument("--b-budget", type=float, help="pro/oracle thinking time per move for B, in ms")

@@ -41,7 +41,7 @@ def position(hands: list[str], table: str, stock: str, deal: int) -> str:
     page's defaults give), the person to play in deal number `deal`, with these hands, table and
     stock; the other cards of the deck are in the piles, dealt round the seats in card order."""
     players = len(hands)
-    start = to_text(new_match(0, rules_for("table", None, players=players)))
+    start = to_text(new_match(0, rules_for("chaharbargh", "table", players=players)))
     used = {code for group in [*hands, table, stock] for code in group.split(",") if code != "-"}
     rest = [str(card) for card in CARDS if str(card) not in used]
     piles = [",".join(rest[seat::players]) or "-" for seat in range(players)]

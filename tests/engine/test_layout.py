@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 import engine
+import engine.game
 
 ENGINE = Path(engine.__file__).parent
 ROOT = ENGINE.parent
-SHARED = ("cards.py", "errors.py", "events.py", "game.py", "diff.py")  # what every game's package builds on
+SHARED = ("cards.py", "errors.py", "events.py", "game.py", "diff.py", "options.py")  # what every game's package builds on
 ENTRY = ("game.py", "arena.py", "__init__.py")  # a game package's ways in: they may import its players
 
 
@@ -140,3 +141,37 @@ def test_no_module_outside_the_registries_and_the_games_compares_a_games_name():
         compared += [f"{where}:{n}" for n, line in lines if NAME_COMPARED.search(line)]
     assert compared == []
     assert NAME_COMPARED.search('if loaded.match.game == "allfours":')  # what it looks for, as main had it
+
+
+def option_names_outside_their_game(names: dict[str, set[str]], files: dict[str, str]) -> list[str]:
+    """Each line of `files` (path under the root -> text) outside app/games/<game>/ that names one
+    of that game's option fields."""
+    found = []
+    for where, text in files.items():
+        for game, words in names.items():
+            if not words or where.startswith(f"app/games/{game}/"):
+                continue
+            pattern = re.compile(rf"\b({'|'.join(sorted(words))})\b")
+            found += [
+                f"{where}:{n}: {m[1]}" for n, line in enumerate(text.splitlines(), 1) if (m := pattern.search(line))
+            ]
+    return found
+
+
+def test_a_games_option_names_appear_only_in_its_own_folder():
+    """The home form, its parsing, the summaries and the command line are made from each game's
+    declaration (`Game.options`): the web table outside a game's folder names none of its options.
+    A name that every game's protocol uses (`target`) is no one game's."""
+    from engine import games
+
+    common = {name for name in dir(engine.game.Game) if not name.startswith("_")} | {"players"}
+    names = {g: {o.name for o in games.get(g).options} - common for g in games.names()}
+    assert names["chaharbargh"] >= {"sur_points", "forced_capture", "open_hand", "jack_sur", "sur_cutoff"}
+    assert "target" not in names["chaharbargh"]
+    paths = [*(ROOT / "app").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
+    paths += [*(ROOT / "static").glob("*.js"), *(ROOT / "static").glob("*.css")]
+    files = {path.relative_to(ROOT).as_posix(): path.read_text() for path in paths}
+    assert len(files) > 50 and option_names_outside_their_game(names, files) == []
+    # what it looks for, as main had it: the home form's own list of Chaharbargh's boxes
+    planted = {"app/home_form.py": 'FORM_FLAGS = ("jack_sur", "open_hand")', "app/games/chaharbargh/x.py": "open_hand"}
+    assert option_names_outside_their_game(names, planted) == ["app/home_form.py:1: jack_sur"]

@@ -11,6 +11,7 @@ from typing import Any
 import engine.errors
 from engine.cards import CARDS, Card
 from engine.events import Event
+from engine.options import Option
 
 RECORD_FORMAT = "highcard-record/1"
 POSITION_FORMAT = "highcard-position/1"
@@ -131,6 +132,7 @@ class HighCard:
     record_format = RECORD_FORMAT
     position_format = POSITION_FORMAT
     presets: tuple[str, ...] = ("plain",)
+    options: tuple[Option, ...] = ()
 
     def rules(self, players: int) -> Rules:
         return Rules(players=players)

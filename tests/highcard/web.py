@@ -15,6 +15,7 @@ from app.i18n import digits, t
 from app.models import Match
 from app.service import HUMAN, Loaded, MatchService, Refused
 from app.web import get_settings, render
+from engine import games
 
 from .game import GAME, State
 
@@ -58,10 +59,18 @@ class HighCardWeb:
     def create(self, service: MatchService, options: MatchOptions) -> Match:
         if options.players not in GAME.seat_counts:
             raise Refused("bad_players")
-        return service.create_game(self.name, options.level, GAME.rules(options.players))
+        game = games.get(self.name)  # the registered one: a test may serve it with more options
+        try:
+            rules = game.preset(game.presets[0], players=options.players, **options.values)
+        except (ValueError, TypeError):
+            raise Refused("bad_options") from None
+        return service.create_game(self.name, options.level, rules)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         return [TITLE[lang], digits(options.players, lang), t(lang, f"level_{options.level}")]
+
+    def option_links(self) -> dict[str, str]:
+        return {}
 
     def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
         return self.table(request, loaded, lang)

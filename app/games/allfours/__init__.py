@@ -32,7 +32,7 @@ class AllFoursWeb:
         return t(lang, "game_allfours")
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
-        """The Chaharbargh fields of the form (target, preset, house rules) are not read."""
+        """The other games' fields of the form (a preset, their options) are not read."""
         if options.players not in GAME.seat_counts:
             raise Refused("af_bad_players")
         seats, name = options.seat_choices(options.players), options.name or ""
@@ -45,6 +45,9 @@ class AllFoursWeb:
         players = t(lang, "summary_teams") if GAME.teams(rules) else t(lang, "summary_players", n=d(options.players))
         level = t(lang, f"level_{options.level}")
         return [t(lang, "game_allfours"), players, level, t(lang, "summary_target", n=d(GAME.target(rules)))]
+
+    def option_links(self) -> dict[str, str]:
+        return {}  # it declares no options
 
     def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
         return self.table(request, loaded, lang)  # a card is played by its own button: no selection

@@ -10,16 +10,18 @@ from fastapi import Request
 from fastapi.responses import Response
 
 from engine import Move, observation
+from engine.chaharbargh.game import GAME
 
 from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
-from ...home_form import quick_summary
-from ...i18n import t
+from ...home_form import form_values
+from ...i18n import digits_in, t
 from ...models import Match
-from ...service import Loaded, MatchService
+from ...service import Loaded, MatchService, rules_for
 from ...web import get_settings, render
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
+from .rules_page import option_link
 from .views import Selection, add_hints, select, table_view
 
 
@@ -53,21 +55,36 @@ class ChaharbarghWeb:
         return t(lang, "game_chaharbargh")
 
     def create(self, service: MatchService, options: MatchOptions) -> Match:
-        house, players, creator = options.house_rules(), options.players, options.name or ""
-        seats = options.seat_choices(players)
         return service.create(
             options.level,
-            options.target,
-            options.preset,
-            players=players,
-            seats=seats,
-            creator=creator,
+            preset=options.preset,
+            players=options.players,
+            seats=options.seat_choices(options.players),
+            creator=options.name or "",
             clock=options.clock,
-            **house,
+            game=self.name,
+            **options.values,
         )
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
-        return quick_summary(options, lang)
+        """What a match started with these options is, in a few short items, in the words of the
+        table's `rules_summary` (the template sets them apart: a "·" beside Persian digits reads
+        as a zero): the preset unless it is the first, and whether a house rule differs from it."""
+        d = digits_in(lang)
+        preset = options.preset if options.preset in GAME.presets else GAME.presets[0]
+        rules = rules_for(self.name, preset, options.players, **options.values)
+        players = t(lang, "summary_teams") if rules.players == 4 else t(lang, "summary_players", n=d(rules.players))
+        items = [] if preset == GAME.presets[0] else [t(lang, f"preset_{preset}")]
+        items += [players, t(lang, f"level_{options.level}"), t(lang, "summary_target", n=d(rules.target))]
+        house = [o.name for o in GAME.options if o.house]
+        chosen, usual = form_values(GAME, rules), form_values(GAME, GAME.preset(preset, players=rules.players))
+        if any(chosen[name] != usual[name] for name in house):
+            items.append(t(lang, "quick_house"))
+        return items
+
+    def option_links(self) -> dict[str, str]:
+        """Each house rule's example on the rules page."""
+        return {o.name: option_link(o.name) for o in GAME.options if o.house}
 
     def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
         """Tapping a card is a GET whose query string holds the selection; the server answers

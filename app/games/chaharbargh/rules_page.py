@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Card, Move, Rules
+from engine.chaharbargh.game import GAME
+from engine.options import named
 
 from ...common_views import CardView, card_view
 from ...i18n import addends, card_name, card_names, digits, digits_in, has_message, rt, t
-from ...service import SUR_CUTOFF_RANGE, SUR_POINTS_RANGE, TARGET_RANGE
 from .examples import BY_KEY, Result, result
 
 
@@ -264,7 +265,7 @@ RULE_EXAMPLES = {
     10: ["score", "clubs-tie"],
     11: ["match-win", "match-tie"],
 }
-OPTIONS = {  # house-rule option (a Rules field) -> its examples
+OPTIONS = {  # each declared option (engine/chaharbargh/options.py) as this page orders them -> its examples
     "forced_capture": ["forced-card"],
     "jack_sur": ["jack-sur"],
     "sur_points": [],  # the four-player sur below shows the other value
@@ -275,16 +276,8 @@ OPTIONS = {  # house-rule option (a Rules field) -> its examples
     "open_hand": ["open-hand"],
 }
 PLAYER_EXAMPLES = {"three": ["three-clubs"], "four": ["four-sur"]}
-START = {  # each option's link: the home page's new-match form with that option set (the fields of forms.MatchOptions)
-    "forced_capture": "/?forced_capture=card",
-    "jack_sur": "/?jack_sur=1",
-    "sur_points": "/?sur_points=10",
-    "sur_in_last_deal": "/?sur_in_last_deal=1",
-    "surs_cancel": "/?surs_cancel=1",
-    "sur_cutoff": "/?sur_cutoff=50",
-    "target": "/?target=101",
-    "open_hand": "/?open_hand=1",
-}
+RANGES = {"": "target", "sur_": "sur_points", "cut_": "sur_cutoff"}  # the texts' {low}, {sur_low}...: ranges of
+ENDS = ("low", "high")
 
 
 def option_link(option: str) -> str:
@@ -328,12 +321,7 @@ def rules_page(lang: str) -> RulesPage:
         "four": d(four.sur_points),
         "target": d(two.target),
         "target_four": d(four.target),
-        "low": d(TARGET_RANGE[0]),
-        "high": d(TARGET_RANGE[1]),
-        "sur_low": d(SUR_POINTS_RANGE[0]),
-        "sur_high": d(SUR_POINTS_RANGE[1]),
-        "cut_low": d(SUR_CUTOFF_RANGE[0]),
-        "cut_high": d(SUR_CUTOFF_RANGE[1]),
+        **{f"{key}{end}": d(getattr(named(GAME.options, name), end)) for key, name in RANGES.items() for end in ENDS},
     }
 
     def ex(keys: Iterable[str]) -> list[ExampleView]:
@@ -365,7 +353,12 @@ def rules_page(lang: str) -> RulesPage:
         [rt(lang, "house_p1")],
         options=[
             OptionView(
-                rt(lang, f"opt_{o}"), rt(lang, f"opt_{o}_text", **fill), ex(keys), START[o], rt(lang, "start_option"), o
+                rt(lang, f"opt_{o}"),
+                rt(lang, f"opt_{o}_text", **fill),
+                ex(keys),
+                named(GAME.options, o).link,
+                rt(lang, "start_option"),
+                o,
             )
             for o, keys in OPTIONS.items()
         ],

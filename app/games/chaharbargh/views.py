@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import CAPTURE_SUM, Card, Move, Observation, PlayedMove, RoundScore, Rules, card_sum
+from engine.chaharbargh.game import GAME
 from engine.events import NO_SEAT
 
 from ...common_views import (
@@ -25,7 +26,8 @@ from ...common_views import (
     urls,
     winner_words,
 )
-from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, rt, t
+from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, t
+from ...options import chips
 from ...service import (
     COMPUTER,
     HUMAN,
@@ -498,22 +500,10 @@ def seats_view(
 
 
 def rules_summary(rules: Rules, lang: str, practice: bool = False) -> list[str]:
-    """The match's rules in a few words, read from its `Rules`: players, target, every house rule.
-    A practice is one round: no target."""
-    d = digits_in(lang)
-    items = [
-        t(lang, "summary_teams") if rules.teams else t(lang, "summary_players", n=d(rules.players)),
-        *([] if practice else [t(lang, "summary_target", n=d(rules.target))]),
-        f"{rt(lang, 'opt_forced_capture')}: {rt(lang, 'val_' + rules.forced_capture)}",
-        t(lang, "summary_sur_points", n=d(rules.sur_points)),
-    ]
-    flags = ("jack_sur", "sur_in_last_deal", "surs_cancel")
-    items += [rt(lang, f"opt_{name}") for name in flags if getattr(rules, name)]
-    if rules.sur_cutoff is not None:
-        items.append(t(lang, "summary_cutoff", n=d(rules.sur_cutoff)))
-    if rules.open_hand:
-        items.append(rt(lang, "opt_open_hand"))
-    return items
+    """The match's rules in a few words, read from its `Rules`: players, then every declared
+    option (`engine.chaharbargh.options`). A practice is one round: no target."""
+    players = t(lang, "summary_teams") if rules.teams else t(lang, "summary_players", n=digits_in(lang)(rules.players))
+    return [players, *chips(GAME, rules, lang, leave_out=("target",) if practice else ())]
 
 
 def _shown_announce(loaded: Loaded, lang: str, seating: Seating) -> str:
