@@ -212,8 +212,7 @@ class SharedTable:
     )
     refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
     live: bool = False  # a table in play: its news arrive on its event stream (app/routes/live.py)
-    version: str = ""  # what the table shows, as the stream's event ids name it
-    progress: str = ""  # how far the match has come (`Loaded.progress`): the page keeps the latest table
+    version: str = ""  # the match's event version (`Loaded.version`): the page keeps the newest table
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
     clock: int | None = None  # whole seconds left on the move clock of the person to play
@@ -259,7 +258,6 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
         live=live,
         version=loaded.version,
-        progress=loaded.progress,
         rematch_address=rematch_address,
         review_url=urls(loaded.match.id, loaded.key)["review"] if reviewable(loaded) and not loaded.watching else "",
         clock=None if left is None else max(0, math.ceil(left)),

@@ -51,6 +51,9 @@ class Match(SQLModel, table=True):
     # time is not worked out yet). None: it waits only for people, or for nothing.
     due_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True, index=True))
     due_kind: str | None = Field(default=None, max_length=16)
+    # Counts every change a table shows (a move, a sheet closed, an undo, a seat, a phrase, a
+    # rematch): only ever grows, so a page keeps the newest table it was sent (`Loaded.version`).
+    version: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
 
 
 def derived_bot_seed(match_id: str, secret: str) -> int:

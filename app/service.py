@@ -151,29 +151,11 @@ class Loaded:
 
     @property
     def version(self) -> str:
-        """What a table shows moves on with each of these: a move, a sheet closed, an undo, a seat
-        taken or given to a computer, a rematch asked for, a quick phrase said (the event
-        stream's `id`, app/routes/live.py; its first part is the ply)."""
-        match, seats = self.match, self.seats
-        parts = (
-            match.ply,
-            match.undos,
-            match.rounds_seen,
-            len(seats.people),
-            int(seats.waiting),
-            match.rematch or "",
-            seats.phrases,
-        )
-        return ".".join(str(part) for part in parts)
-
-    @property
-    def progress(self) -> str:
-        """How far the match has come, in an order that only ever grows (undos, then moves, then
-        round sheets closed): a page that receives two tables out of order keeps the later one
-        (static/live.js).
-
-        An undo lowers the ply but raises the undos, so it still comes later."""
-        return f"{self.match.undos}.{self.match.ply}.{self.match.rounds_seen}"
+        """The match's event version: one more with each change a table shows (a move, a sheet
+        closed, an undo, a seat taken or given to a computer, a rematch asked for, a quick phrase
+        said), so it only ever grows. The event stream's `id` (app/routes/live.py) and the page's
+        `data-version`: a page that receives two tables out of order keeps the newer (static/live.js)."""
+        return str(self.match.version)
 
     @property
     def ply(self) -> int:
@@ -354,7 +336,8 @@ def _save_seats(connection: Connection, match: Match, at: datetime) -> None:
     is due."""
     match.updated_at = match.due_at = at
     match.due_kind = "check"
-    values = {"seats": match.seats, "updated_at": at, "due_at": at, "due_kind": "check"}
+    match.version += 1
+    values = {"seats": match.seats, "updated_at": at, "due_at": at, "due_kind": "check", "version": match.version}
     connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
 
 
@@ -365,7 +348,9 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     Otherwise `Conflict`."""
     match.updated_at = at
     match.due_at, match.due_kind = due(match) or (None, None)
+    match.version += 1
     values = {
+        "version": match.version,
         "ply": match.ply,
         "undos": match.undos,
         "status": match.status,
@@ -552,7 +537,10 @@ class MatchService:
             )
             session.add(made)
             session.flush()
-            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id))
+            match.version += 1
+            connection.execute(
+                update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
+            )
         match.rematch = made.id
         self._forget(match.id)
         self._announce(match)  # the other people's tables offer them their seats in it
@@ -623,7 +611,10 @@ class MatchService:
             if wait := seats.must_wait(seat, at):
                 raise Refused("phrase_too_soon", 429, retry_after=max(1, math.ceil(wait)))
             match.seats = seats.say(seat, phrase, at).to_json()
-            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
+            match.version += 1
+            connection.execute(
+                update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, version=match.version)
+            )
             state = self._state(connection, match)
         self._forget(match_id)
         return self._answered(match, state, seat)

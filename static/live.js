@@ -29,34 +29,30 @@
   }, REFRESH_MS);
 
   // Tables can arrive out of order: one on the stream while a move's answer is being swapped in
-  // (inside a View Transition) is put in place first and then covered by the older answer. The
-  // page keeps the latest table it has received (#game's data-progress only grows) and puts it
-  // back when a swap has left an older one showing; an answer older than it is not swapped in.
+  // (inside a View Transition) is put in place first and then covered by the older answer. Each
+  // table names the match's event version it shows (the stream's event id, an answer's
+  // X-Table-Version header, #game's data-version), which only grows: the page keeps the newest
+  // table it has received and puts it back when a swap has left an older one showing; an
+  // answer older than it is not swapped in.
   var latest = null;
-  function numbers(progress) { return progress ? progress.split(".").map(Number) : null; }
-  function progressOf(html) {
-    var found = /data-progress="([\d.]+)"/.exec(html || "");
-    return numbers(found && found[1]);
-  }
-  function before(a, b) {
-    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-    return false;
-  }
-  function received(html) {
-    var progress = progressOf(html);
-    if (!progress) return true;
-    if (latest && before(progress, latest.progress)) return false;
-    latest = { progress: progress, html: html };
+  function received(version, html) {
+    if (!(version >= 0)) return true;  // not a table (no version): nothing to keep
+    if (latest && version < latest.version) return false;
+    latest = { version: version, html: html };
     return true;
   }
-  document.addEventListener("htmx:sseBeforeMessage", function (event) { received(event.detail.data); });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    received(parseInt(event.detail.lastEventId, 10), event.detail.data);
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    if (target && target.id === "game" && !received(event.detail.serverResponse)) event.detail.shouldSwap = false;
+    if (!target || target.id !== "game") return;
+    var version = parseInt(event.detail.xhr.getResponseHeader("X-Table-Version"), 10);
+    if (!received(version, event.detail.serverResponse)) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSettle", function () {
     var game = document.getElementById("game");
-    var shown = game && numbers(game.dataset.progress);
-    if (latest && shown && before(shown, latest.progress)) htmx.swap(game, latest.html, { swapStyle: "outerHTML" });
+    var shown = game ? parseInt(game.dataset.version, 10) : NaN;
+    if (latest && shown < latest.version) htmx.swap(game, latest.html, { swapStyle: "outerHTML" });
   });
 })();

@@ -1,4 +1,6 @@
-"""match.due_at, match.due_kind: what a table waits for that no person does, and when
+"""match.due_at, match.due_kind: what a table waits for that no person does, and when; match.version
+
+`version` counts every change a table shows (0 for every match before it; each write adds one).
 
 Every write of a match sets them in its own transaction (app/service.py): the computer seat's
 move after its pause ("computer"), the move of a person whose move clock runs out then
@@ -33,6 +35,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column("due_kind", sa.String(length=16), nullable=True))
         batch_op.create_index("ix_match_due_at", ["due_at"], unique=False)
+        batch_op.add_column(sa.Column("version", sa.Integer(), server_default=sa.text("0"), nullable=False))
     match = sa.table(
         "match", sa.column("status", sa.String), sa.column("updated_at"), sa.column("due_at"), sa.column("due_kind")
     )
@@ -44,6 +47,7 @@ def downgrade() -> None:
     # SQLite drops a column in place (3.35 on): copying the table, as batch mode would, is
     # refused while the moves and reviews refer to it
     with op.batch_alter_table("match", schema=None, recreate="never") as batch_op:
+        batch_op.drop_column("version")
         batch_op.drop_index("ix_match_due_at")
         batch_op.drop_column("due_kind")
         batch_op.drop_column("due_at")

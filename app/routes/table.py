@@ -17,8 +17,11 @@ def render_table(
     request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
 ) -> Response:
     """The match's table as the person's seat sees it, drawn by its game (`app.games`), with
-    `message` (a message key) if any."""
-    return web_game(loaded.match.game).table(request, loaded, lang, message, status)
+    `message` (a message key) if any. `X-Table-Version` names the match's event version it
+    shows, as the stream's event ids do: the page keeps the newest table (static/live.js)."""
+    response = web_game(loaded.match.game).table(request, loaded, lang, message, status)
+    response.headers["X-Table-Version"] = loaded.version
+    return response
 
 
 def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
