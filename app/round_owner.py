@@ -78,25 +78,27 @@ class RoundOwner:
             found = session.connection().execute(SOONEST).scalar_one_or_none()
         return None if found is None else utc(found)
 
-    def take(self) -> list[str]:
-        """The ids of up to `BATCH` matches due by the service's clock, each leased to this
-        process for `LEASE` (moved on by it in the same transaction)."""
-        at = self.service.clock()
+    def take(self, at: datetime | None = None) -> list[str]:
+        """The ids of up to `BATCH` matches due by `at` (the service's clock now), each leased to
+        this process for `LEASE` from now (moved on by it in the same transaction)."""
+        now = self.service.clock()
+        at = now if at is None else at
         soonest = self.soonest()
         if soonest is None or soonest > at:  # nothing due: no write transaction
             return []
         with write_transaction(self.service.engine) as connection:
             taken = [row[0] for row in connection.execute(TAKE, {"at": at})]
             if taken:
-                connection.execute(LEASED, {"taken": taken, "until": at + LEASE})
+                connection.execute(LEASED, {"taken": taken, "until": now + LEASE})
         return taken
 
     def run_due(self) -> int:
-        """Play every move due by the service's clock now, the moves that become due by then
-        as they are played too (a pause of 0); how many were made."""
-        made = 0
+        """One pass: play every move due by the service's clock as the pass begins; how many
+        were made. A move that becomes due later (the next computer seat's, whose pause begins
+        with this move) waits for the next pass."""
+        made, at = 0, self.service.clock()
         for _ in range(ROUNDS):
-            taken = self.take()
+            taken = self.take(at)
             if not taken:
                 break
             for match_id in taken:

@@ -31,7 +31,9 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("match", schema=None) as batch_op:
+    # in place on SQLite too (ALTER TABLE ADD COLUMN): copying the table is refused while the
+    # moves and reviews refer to it
+    with op.batch_alter_table("match", schema=None, recreate="never") as batch_op:
         batch_op.add_column(sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
         batch_op.add_column(sa.Column("due_kind", sa.String(length=16), nullable=True))
         batch_op.create_index("ix_match_due_at", ["due_at"], unique=False)

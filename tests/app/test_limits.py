@@ -216,7 +216,9 @@ def test_a_seats_table_actions_over_its_limit_get_a_429_and_change_nothing(db_ur
     computer's turn): past it the move is refused with 429, `Retry-After` and the words in the
     player's language, and the match is as it was; another seat has its own count; a second
     later the move goes through."""
-    settings = Settings(database_url=db_url, round_owner=False, secret_key="k", computer_delay_ms=10, rate_moves="3/second")
+    settings = Settings(
+        database_url=db_url, round_owner=False, secret_key="k", computer_delay_ms=10, rate_moves="3/second"
+    )
     app = create_app(settings)
     app.state.limits.clock = clock
     service = app.state.service

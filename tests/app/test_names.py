@@ -103,7 +103,14 @@ def app(tmp_path_factory):
     url = f"sqlite:///{tmp_path_factory.mktemp('names') / 'names.db'}"
     migrate(url)
     return create_app(
-        Settings(database_url=url, round_owner=False, secret_key="test-key", rate_new="off", rate_moves="off", review_worker=False)
+        Settings(
+            database_url=url,
+            round_owner=False,
+            secret_key="test-key",
+            rate_new="off",
+            rate_moves="off",
+            review_worker=False,
+        )
     )
 
 

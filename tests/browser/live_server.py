@@ -24,7 +24,8 @@ FIRST_BOT_SEED = 1
 
 def live_settings(database_url: str, **settings: Any) -> Settings:
     """A live server's settings: the computer answers at once (its round owner plays with no
-    pause; a practice's computer moves when the page sends `computer-may-move`), pro's fixed worlds, and matches dealt from FIRST_SEED on, so a walk
+    pause; a practice's computer moves when the page sends `computer-may-move`), pro's fixed
+    worlds, and matches dealt from FIRST_SEED on, so a walk
     through the home page meets known deals; `settings` change any of these."""
     seeds, bot_seeds = itertools.count(FIRST_SEED), itertools.count(FIRST_BOT_SEED)
     chosen: dict[str, Any] = {
