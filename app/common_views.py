@@ -206,11 +206,13 @@ class SharedTable:
 
     invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken
     can_fill: bool = False  # the creator may give the seats not taken to computers
-    others_wait: bool = False  # the table waits for another person: it asks the server again by itself
+    others_wait: bool = False  # the table waits for another person or the computer: it asks again by itself
+    reload_after: int | None = (
+        None  # whole seconds until a move no person makes is due: a page without JavaScript reloads then
+    )
     refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
     live: bool = False  # a table in play: its news arrive on its event stream (app/routes/live.py)
-    version: str = ""  # what the table shows, as the stream's event ids name it
-    progress: str = ""  # how far the match has come (`Loaded.progress`): the page keeps the latest table
+    version: str = ""  # the match's event version (`Loaded.version`): the page keeps the newest table
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
     clock: int | None = None  # whole seconds left on the move clock of the person to play
@@ -241,6 +243,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
         live, refresh_ms = False, WATCH_POLL_MS
     now = service.clock()
     left = loaded.seconds_left(now)
+    due = loaded.due(service.pauses)
     seating = seating_of(loaded)
     away = [] if loaded.over else [seating.name(s, lang) for s in loaded.seats.away if s != seating.viewer]
     away_words = t(lang, "away_others", names=join(away, lang)) if away else ""
@@ -250,11 +253,11 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     return SharedTable(
         invites=invites_view(loaded, lang),
         can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
-        others_wait=loaded.waiting or loaded.others_turn,
+        others_wait=loaded.waiting or loaded.others_turn or (loaded.computer_to_play and not loaded.practice),
+        reload_after=None if due is None else max(1, math.ceil((due[0] - now).total_seconds())),
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
         live=live,
         version=loaded.version,
-        progress=loaded.progress,
         rematch_address=rematch_address,
         review_url=urls(loaded.match.id, loaded.key)["review"] if reviewable(loaded) and not loaded.watching else "",
         clock=None if left is None else max(0, math.ceil(left)),
@@ -276,29 +279,23 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
 
 @dataclass(frozen=True)
 class ComputerTurn:
-    """How a page gets a computer seat's move (`#computer-turn`): `trigger` is its htmx trigger,
-    and `after_ms`, when set, the pause after which static/live.js asks by itself if the
-    table's event stream has not brought the move (no stream open; with one, 5 s later)."""
+    """How a practice page gets the computer's move (`#computer-turn`): `trigger` is its htmx
+    trigger ("" at a match: there the round owner plays it, app/round_owner.py, and the table's
+    event stream brings it)."""
 
     trigger: str
-    after_ms: int | None = None
 
 
-def computer_turn(loaded: Loaded, delay_ms: int | None) -> ComputerTurn:
-    """A table in play gets the computer's moves on its event stream, the server playing each
-    after the pause (app/routes/live.py), so a person's move is one request; the page asks
-    (`POST …/computer`) only when its stream cannot bring them. A practice asks after its own
-    pause, the time to take a move back. `delay_ms` None: only on the `computer-may-move`
-    event, and no stream plays either (the tests drive the computer so).
-
-    >>> computer_turn(None, None)
-    ComputerTurn(trigger='computer-may-move', after_ms=None)
+def computer_turn(loaded: Loaded, practice_ms: int | None) -> ComputerTurn:
+    """A match gets the computer's moves from the round owner, which plays each after its pause,
+    on its event stream (a page without one reloads: `SharedTable.reload_after`), so a person's
+    move is one request. A practice, which has no stream, asks (`POST …/computer`) after its own
+    pause, the time to take a move back; `practice_ms` None: only on the `computer-may-move`
+    event (the tests' practice pages).
     """
-    if delay_ms is None:
-        return ComputerTurn("computer-may-move")
-    if loaded.practice:
-        return ComputerTurn(f"load delay:{delay_ms}ms")
-    return ComputerTurn("computer-may-move", after_ms=delay_ms)
+    if not loaded.practice:
+        return ComputerTurn("")
+    return ComputerTurn("computer-may-move" if practice_ms is None else f"load delay:{practice_ms}ms")
 
 
 def watched_seat(loaded: Loaded, seating: Seating, lang: str) -> str:

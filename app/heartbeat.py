@@ -3,7 +3,7 @@ no server was up.
 
 A move clock counts from the start of the turn, when the match row was last written
 (`updated_at`, by the service's clock: `Loaded.seconds_left`). While no server runs nobody can
-move, yet that time would count: after a restart the first other person's stream to knock would
+move, yet that time would count: after a restart the round owner (app/round_owner.py) would
 find the clock run out, and the computer would play for a person who never had their time and
 mark them away. So:
 
@@ -15,7 +15,8 @@ mark them away. So:
   process moves the row on to now and the start of every running turn on by that gap (never
   past now), so each clock shows again what it showed when the servers stopped. The computer's
   pause before its move and an away seat's short turn count from the same start, so they are
-  given back too. A shorter gap (a quick restart, or other servers still up) gives back nothing.
+  given back too; each of those tables is due a "check", so the round owner works out its due
+  time again from the new start. A shorter gap (a quick restart, or other servers still up) gives back nothing.
 - **Once.** Of several processes starting at once (PostgreSQL, several workers or servers), one
   gives the time back: the row is moved on by compare-and-set on the time read (`UPDATE …
   WHERE last_alive = :seen`), so the others' updates find it moved on and shift nothing (on
@@ -56,7 +57,11 @@ RUNNING = (
     .where(MATCH.c.status == "playing", MATCH.c.updated_at > bindparam("since"))
     .with_for_update()  # FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file
 )
-SHIFT = update(MATCH).where(MATCH.c.id == bindparam("shifted_id")).values(updated_at=bindparam("shifted_at"))
+SHIFT = (  # and the round owner looks at the table again, to work out what is due from the new start
+    update(MATCH)
+    .where(MATCH.c.id == bindparam("shifted_id"))
+    .values(updated_at=bindparam("shifted_at"), due_at=bindparam("shifted_at"), due_kind="check")
+)
 
 
 def utc(at: datetime) -> datetime:

@@ -16,9 +16,10 @@ from .db import make_engine
 from .heartbeat import Heartbeat
 from .live import news_for
 from .reviews import Reviews
+from .round_owner import RoundOwner
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
-from .service import MatchService
+from .service import MatchService, Pauses
 from .sessions import SessionCookie
 from .settings import ROOT, Settings
 from .streams import StreamBudget
@@ -32,13 +33,18 @@ FORM_LIMITS = {"max_files": 0}
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """At start, before serving: the move clocks given back the time no server was up, and this
-    process's heartbeat (app/heartbeat.py), then its review worker (threads); at shutdown, stop
-    them (the heartbeat with a last beat) and stop listening for news (PostgreSQL's thread)."""
+    process's heartbeat (app/heartbeat.py), then its round owner (app/round_owner.py) and its
+    review worker (threads); at shutdown, stop them (the heartbeat with a last beat) and stop
+    listening for news (PostgreSQL's thread)."""
     app.state.heartbeat.start()
+    if app.state.settings.round_owner:
+        app.state.owner.start()
     if app.state.settings.review_worker:
         app.state.reviews.start()
     yield
     app.state.reviews.stop()
+    if app.state.settings.round_owner:
+        app.state.owner.stop()
     app.state.heartbeat.stop()
     app.state.news.close()
 
@@ -65,7 +71,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.new_bot_seed,
         news=app.state.news,
         clock=settings.clock,
+        pauses=Pauses(settings.computer_delay_ms),
     )
+    app.state.owner = RoundOwner(app.state.service)
     app.state.reviews = Reviews(
         app.state.service,
         clock=settings.clock,

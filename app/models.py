@@ -22,6 +22,9 @@ class Match(SQLModel, table=True):
     0011) completes the commitment the table shows before the first card (engine/fairness.py):
     like both seeds it is secret until the match is over. None for a practice and for a match
     made before it: those made no commitment.
+
+    `due_at` and `due_kind` (migration 0013) are written in the same transaction as the move or
+    seat that makes something due; every process's round owner plays what is due.
     """
 
     id: str = Field(primary_key=True, max_length=32)
@@ -43,6 +46,14 @@ class Match(SQLModel, table=True):
     seats: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # app/seats.py; None: one person
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+    # What the table waits for that no person does, and when (app/round_owner.py): the computer's
+    # move after its pause, a move clock running out, or "check" (look at the table: its due
+    # time is not worked out yet). None: it waits only for people, or for nothing.
+    due_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True, index=True))
+    due_kind: str | None = Field(default=None, max_length=16)
+    # Counts every change a table shows (a move, a sheet closed, an undo, a seat, a phrase, a
+    # rematch): only ever grows, so a page keeps the newest table it was sent (`Loaded.version`).
+    version: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
 
 
 def derived_bot_seed(match_id: str, secret: str) -> int:

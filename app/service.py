@@ -23,7 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -101,6 +101,14 @@ class Refused(ValueError):
 
 
 @dataclass(frozen=True)
+class Pauses:
+    """How long the computer waits before its move at a match, in milliseconds, so a person sees
+    each move come (a practice's page asks for it after its own pause)."""
+
+    computer_ms: int = 900
+
+
+@dataclass(frozen=True)
 class Loaded:
     """A match row and its state rebuilt from the moves, as the person at `seat` asked for it
     (their address's secret names the seat). `changed` tells if this request wrote a move."""
@@ -141,29 +149,11 @@ class Loaded:
 
     @property
     def version(self) -> str:
-        """What a table shows moves on with each of these: a move, a sheet closed, an undo, a seat
-        taken or given to a computer, a rematch asked for, a quick phrase said (the event
-        stream's `id`, app/routes/live.py; its first part is the ply)."""
-        match, seats = self.match, self.seats
-        parts = (
-            match.ply,
-            match.undos,
-            match.rounds_seen,
-            len(seats.people),
-            int(seats.waiting),
-            match.rematch or "",
-            seats.phrases,
-        )
-        return ".".join(str(part) for part in parts)
-
-    @property
-    def progress(self) -> str:
-        """How far the match has come, in an order that only ever grows (undos, then moves, then
-        round sheets closed): a page that receives two tables out of order keeps the later one
-        (static/live.js).
-
-        An undo lowers the ply but raises the undos, so it still comes later."""
-        return f"{self.match.undos}.{self.match.ply}.{self.match.rounds_seen}"
+        """The match's event version: one more with each change a table shows (a move, a sheet
+        closed, an undo, a seat taken or given to a computer, a rematch asked for, a quick phrase
+        said), so it only ever grows. The event stream's `id` (app/routes/live.py) and the page's
+        `data-version`: a page that receives two tables out of order keeps the newer (static/live.js)."""
+        return str(self.match.version)
 
     @property
     def ply(self) -> int:
@@ -221,6 +211,23 @@ class Loaded:
         started = self.match.updated_at
         started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
         return (at - started).total_seconds()
+
+    def due(self, pauses: Pauses) -> tuple[datetime, str] | None:
+        """When this table next needs a move that no person makes, and which: the computer
+        seat's move once its pause is over ("computer"), or the move the computer makes for a
+        person whose move clock runs out then ("clock"). None while it waits only for people
+        (or for nothing). Both count from the start of the turn, as the move clock does.
+
+        >>> Loaded(Match(id="x", secret="s", seed=1, rules="{}", level="easy", status="over"), None).due(Pauses())
+        """
+        if not self._in_play or self.practice:  # a practice's page asks: the pause is for taking a move back
+            return None
+        started = self.match.updated_at
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)
+        if not self.seats.person(self.turn):
+            return started + timedelta(milliseconds=pauses.computer_ms), "computer"
+        seconds = self.seats.move_seconds(self.turn)
+        return (started + timedelta(seconds=seconds), "clock") if seconds else None
 
     @property
     def _in_play(self) -> bool:
@@ -310,27 +317,42 @@ def _get(connection: Connection, match_id: str, secret: str, lock: bool = False)
 
 
 def _save_seats(connection: Connection, match: Match, at: datetime) -> None:
-    """Write who sits where, at time `at` (the match row is locked by the caller's transaction)."""
-    match.updated_at = at
-    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, updated_at=at))
+    """Write who sits where, at time `at` (the match row is locked by the caller's transaction).
+    The match may start now: its round owner looks at it at once ("check") and works out what
+    is due."""
+    match.updated_at = match.due_at = at
+    match.due_kind = "check"
+    match.version += 1
+    values = {"seats": match.seats, "updated_at": at, "due_at": at, "due_kind": "check", "version": match.version}
+    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
 
 
-def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime) -> None:
+def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due) -> None:
     """Write the match row's new ply, undos, status, rounds_seen, seats and time (`at`: when
-    the next turn's clock starts), compare-and-set: only if the stored row is still at `ply`
-    and `undos` (as read). Otherwise `Conflict`."""
+    the next turn's clock starts), and what is due at it (`due`, worked out from the table as
+    written), compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
+    Otherwise `Conflict`."""
     match.updated_at = at
+    match.due_at, match.due_kind = due(match) or (None, None)
+    match.version += 1
     values = {
+        "version": match.version,
         "ply": match.ply,
         "undos": match.undos,
         "status": match.status,
         "rounds_seen": match.rounds_seen,
         "seats": match.seats,
+        "due_at": match.due_at,
+        "due_kind": match.due_kind,
     }
     where = {"read_id": match.id, "read_ply": ply, "read_undos": undos}
     result = connection.execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
     if result.rowcount != 1:
         raise Conflict(match.id)
+
+
+Due = Callable[[Match], "tuple[datetime, str] | None"]
+"""What is due at a match row about to be written, from its new state (`MatchService._due`)."""
 
 
 def bot_seed(match: Match, ply: int) -> int:
@@ -351,6 +373,7 @@ class MatchService:
         new_bot_seed: Callable[[], int] = random_seed,
         news: News | None = None,
         clock: Callable[[], datetime] = now,
+        pauses: Pauses = Pauses(),
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
@@ -361,6 +384,8 @@ class MatchService:
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)
         self.news = news or News()  # told of every committed change, for the open tables (app/live.py)
         self.clock = clock  # the time a turn starts and a move clock runs out (tests set it)
+        self.pauses = pauses  # the computer's pause before its move (app/round_owner.py plays it)
+        self.due_written: Callable[[datetime], None] = lambda at: None  # told of each due time written
         # id -> (undos, ply, state, the match row's columns as they were then)
         self._cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -458,9 +483,12 @@ class MatchService:
             game=game,
             seats=Seats.new(seats, level, creator=creator if PERSON in seats else "", clock=clock).to_json(),
             updated_at=self.clock(),  # where the first move's clock counts from
+            due_at=self.clock(),  # the round owner looks at it at once: a computer may lead
+            due_kind="check",
         )
         with write_session(self.engine) as session:
             session.add(match)
+        self.due_written(match.due_at)
         return match
 
     def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
@@ -494,13 +522,19 @@ class MatchService:
                 salt=None if kept["mode"] == "practice" else new_salt(),  # its own commitment
                 **kept,
                 updated_at=self.clock(),
+                due_at=self.clock(),
+                due_kind="check",
             )
             session.add(made)
             session.flush()
-            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id))
+            match.version += 1
+            connection.execute(
+                update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
+            )
         match.rematch = made.id
         self._forget(match.id)
         self._announce(match)  # the other people's tables offer them their seats in it
+        self.due_written(self.clock())
         return made
 
     def invited(self, match_id: str, code: str) -> tuple[Match, int]:
@@ -528,7 +562,7 @@ class MatchService:
             match.seats = seats.claim(seat, name).to_json()
             _save_seats(connection, match, self.clock())  # the match may start now: its clock too
         self._forget(match_id)
-        self.news.publish(match_id)
+        self._announce(match)
         return match, seat
 
     def fill(self, match_id: str, secret: str) -> Loaded:
@@ -545,7 +579,7 @@ class MatchService:
             state = self._state(connection, match)
         self._forget(match_id)
         if seats.waiting:
-            self.news.publish(match_id)
+            self._announce(match)
         return Loaded(match, state, changed=seats.waiting, seat=seat)
 
     def say(self, match_id: str, secret: str, phrase: str) -> Loaded:
@@ -567,7 +601,10 @@ class MatchService:
             if wait := seats.must_wait(seat, at):
                 raise Refused("phrase_too_soon", 429, retry_after=max(1, math.ceil(wait)))
             match.seats = seats.say(seat, phrase, at).to_json()
-            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats))
+            match.version += 1
+            connection.execute(
+                update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, version=match.version)
+            )
             state = self._state(connection, match)
         self._forget(match_id)
         return self._answered(match, state, seat)
@@ -582,8 +619,11 @@ class MatchService:
         """Tell the open tables of a match that it changed, once the change is committed: every
         person's (the computer's moves reach a one-person table on its stream) and anyone
         watching through the watch link. `answered`: the table the asking seat's own request
-        answers with: that seat's stream need not send it again (app/live.py)."""
+        answers with: that seat's stream need not send it again (app/live.py). This process's
+        round owner is told of a due time written (app/round_owner.py)."""
         self.news.publish(match.id, None if answered is None else (answered.seat, answered.version))
+        if match.due_at is not None:
+            self.due_written(match.due_at)
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""
@@ -686,8 +726,12 @@ class MatchService:
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         match.status = "over" if Loaded(match, after).over else "playing"
-        _save(connection, match, match.ply - 1, match.undos, self.clock())
+        _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after))
         return after
+
+    def _due(self, state: State) -> Due:
+        """What will be due at a match row once it is written at `state`."""
+        return lambda match: Loaded(match, state).due(self.pauses)
 
     def _current(self, match_id: str, secret: str) -> Loaded:
         """The table as stored now: the answer to a request that lost a race in the database."""
@@ -732,19 +776,15 @@ class MatchService:
 
     def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
-        computer's turn. With three or four seats each computer seat moves by its own request, so
-        the table shows every move with the same pause.
-
-        The computer thinks outside the write lock (pro takes ~40 ms, and other matches'
-        writes should not wait for it); the move is then written only if the match is still
-        at `ply` in the same position, so two requests racing for the same turn write it once,
-        and a practice undo followed by another move (the same ply, a new position) makes a
+        computer's turn: what a page asks (`POST …/computer`) when it wants it now rather than
+        after the pause the round owner waits (a practice's "play now", a page without
+        JavaScript). Two requests racing for one turn, or a request and the round owner, write it
+        once; a practice undo followed by another move (the same ply, a new position) makes a
         stale answer a no-op.
 
-        It thinks on the position this process kept at `ply` when it has it (the human's move
+        It thinks on the position this process kept at `ply` when it has it (the person's move
         just written, usually), so a move costs no read transaction before the write one; the
         write checks that position against the stored one as it would a freshly read one.
-        Anything else (nothing kept, or not the computer's turn by it) is read from the database.
         """
         loaded = self._last_seen(match_id, secret, ply)
         if loaded is None or not loaded.computer_to_play:
@@ -754,9 +794,55 @@ class MatchService:
         level = loaded.seats.level(loaded.turn)  # a computer seat's own level (the match's, for most)
         return self._play_for(loaded, secret, level, lambda here: here.computer_to_play)
 
-    def _play_for(self, loaded: Loaded, secret: str, level: str, still: Callable[[Loaded], bool]) -> Loaded:
+    def play_due(self, match_id: str) -> bool:
+        """The round owner's move at a match whose due time has come (app/round_owner.py): the
+        computer seat's move after its pause, or, for a person whose move clock ran out by this
+        server's clock, the computer's move at `CLOCK_LEVEL` (their seat is away until they move
+        again). Nothing due yet (time was given back, a move came first): the row's due time is
+        written again as the table now has it. True if a move was made."""
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            row = _row(connection, match_id)
+            if row is None:  # pruned since
+                return False
+            match = _match_of(row)
+            loaded = Loaded(match, self._state(connection, match))  # seat 0's: the match's own secret
+        due = loaded.due(self.pauses)
+        if due is not None and due[0] <= self.clock():
+            if due[1] == "computer":
+                level = loaded.seats.level(loaded.turn)
+                played = self._play_for(loaded, loaded.match.secret, level, lambda here: here.computer_to_play, False)
+            else:
+                played = self._play_for(loaded, loaded.match.secret, CLOCK_LEVEL, self._ran_out, False)
+            return played.changed
+        self._write_due(loaded, due)
+        return False
+
+    def _ran_out(self, here: Loaded) -> bool:
+        left = here.seconds_left(self.clock())
+        return left is not None and left <= 0
+
+    def _write_due(self, loaded: Loaded, due: tuple[datetime, str] | None) -> None:
+        """Write what is due at the table as `loaded` has it, if the row is still at its ply and
+        undos (a move since has written its own)."""
+        match = loaded.match
+        at, kind = due or (None, None)
+        with write_transaction(self.engine) as connection:
+            connection.execute(
+                update(MATCH)
+                .where(MATCH.c.id == match.id, MATCH.c.ply == match.ply, MATCH.c.undos == match.undos)
+                .values(due_at=at, due_kind=kind)
+            )
+        if at is not None:
+            self.due_written(at)
+
+    def _play_for(
+        self, loaded: Loaded, secret: str, level: str, still: Callable[[Loaded], bool], asked: bool = True
+    ) -> Loaded:
         """The computer's move at `level` for the seat to play in `loaded`, written if the match
-        is still at that ply in that position and `still` holds of it as stored."""
+        is still at that ply in that position and `still` holds of it as stored. `asked`: a
+        seat's own request, whose answer its stream need not send again (not so for the round
+        owner's moves: every table is sent them)."""
         seat_to_play, ply = loaded.turn, loaded.ply
         game = game_of(loaded.match)
         move = game.bot(level, seed=bot_seed(loaded.match, ply), **self.bot_settings.get(level, {})).choose(
@@ -777,24 +863,10 @@ class MatchService:
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state)
+        if not asked:
+            self._announce(match)
+            return Loaded(match, state, changed=True, seat=seat)
         return self._answered(match, state, seat)
-
-    def expire(self, match_id: str, secret: str, ply: int) -> Loaded:
-        """Asked by another person's table when the clock of the person to play has run out by
-        this server's clock (app/routes/live.py): the computer plays their move at medium and
-        their seat is away until they move again. Only another seat's table asks, so a person
-        coming back to the table is never played for the moment they open it; nothing happens
-        at a table nobody waits at. Anything else (another ply by now, time left, this seat's
-        own turn) changes nothing: the table as it stands."""
-        loaded = self.load(match_id, secret)
-
-        def ran_out(here: Loaded) -> bool:
-            left = here.seconds_left(self.clock())
-            return here.turn != here.seat and left is not None and left <= 0
-
-        if ply != loaded.ply or not ran_out(loaded):
-            return loaded
-        return self._play_for(loaded, secret, CLOCK_LEVEL, ran_out)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
         """The player has read the round's score sheet shown at `ply`.
@@ -812,7 +884,7 @@ class MatchService:
                 if ply != match.ply or not Loaded(match, state).sheet_pending:
                     return Loaded(match, state, seat=seat)
                 match.rounds_seen = game_of(match).rounds_played(state)
-                _save(connection, match, match.ply, match.undos, self.clock())
+                _save(connection, match, match.ply, match.undos, self.clock(), self._due(state))
         except Conflict:
             return self._current(match_id, secret)
         return self._answered(match, state, seat)  # once committed: a table reading it now sees the next round
@@ -852,8 +924,8 @@ class MatchService:
                 match.ply = mine
                 match.undos += 1
                 match.status = "playing"
-                _save(connection, match, read_ply, match.undos - 1, self.clock())
                 before = replay(connection, match)
+                _save(connection, match, read_ply, match.undos - 1, self.clock(), self._due(before))
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before)

@@ -89,9 +89,10 @@ class Settings:
     """What the app is configured with; `from_env` reads it from the environment.
 
     The computer's pause before it answers is `computer_delay_ms` (`practice_delay_ms` in free
-    practice, where it is the time to take a move back). `None` means no timer at all: the page
-    asks for the computer's move only when the `computer-may-move` event reaches its
-    `#computer-turn` element. Tests use that (or 0) so that none of them races a clock.
+    practice, where it is the time to take a move back; `None` there: only when the page asks).
+    The round owner (app/round_owner.py) plays it, and a move clock that ran out, in a thread of
+    its own when `round_owner` is on; tests turn it off and call `run_due` after moving their
+    clock on, so that none of them races a clock.
     `refresh_ms` is how often a table waiting for another person at a shared table asks the
     server again; `None` likewise means only when the `table-may-refresh` event reaches it.
     `bot_settings`, `new_seed`, `new_bot_seed` and `clock` go to `MatchService` (tests: fixed
@@ -123,7 +124,7 @@ class Settings:
 
     database_url: str
     secret_key: str
-    computer_delay_ms: int | None = 900
+    computer_delay_ms: int = 900
     practice_delay_ms: int | None = 3000
     max_body_bytes: int = 16_384
     https_only: bool = False
@@ -139,6 +140,7 @@ class Settings:
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
     review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
+    round_owner: bool = True  # this process plays the due moves in a thread (tests call `run_due`)
     stream_caps: StreamCaps = StreamCaps()
     reviews_per_person: int = 2
     reviews_per_address: int = 4

@@ -1,13 +1,12 @@
 // A table in play and its event stream (app/routes/live.py), for every game: the computer's
 // moves and the other people's come on the stream; this keeps the page right around it.
-// Without JavaScript the table has its refresh link and its "computer's move" button.
+// Without JavaScript the table reloads while a move no person makes is due, and has its refresh
+// link and its "computer's move" button.
 (function () {
   "use strict";
-  // The computer's move comes on the table's event stream: the server plays it after its pause
-  // and sends the table. The page asks for it itself (#computer-turn's `computer-may-move`)
-  // only when it did not come: after the pause when no stream is open (no EventSource, a lost
-  // connection), and a while later when one is. The server plays a turn once either way.
-  var GRACE_MS = 5000;
+  // The moves no person makes (the computer's, a move clock run out) are the server's round
+  // owner's: they come on the table's event stream, and without it by the refresh below.
+
   // While the stream is open (or still connecting, from the page's start) the table needs no
   // "refresh" link (html.streaming hides it).
   var streamOpen = false;
@@ -21,55 +20,39 @@
   document.addEventListener("DOMContentLoaded", function () {
     streaming(!!document.getElementById("live") && !!window.EventSource);
   });
-  function awaitComputer() {
-    var turn = document.getElementById("computer-turn");
-    if (!turn || !turn.dataset.afterMs || turn.dataset.awaited) return;
-    turn.dataset.awaited = "true";
-    function ask() { if (turn.isConnected) htmx.trigger(turn, "computer-may-move"); }
-    setTimeout(function () {
-      if (streamOpen) setTimeout(ask, GRACE_MS);
-      else ask();
-    }, Number(turn.dataset.afterMs));
-  }
-  // Without its stream a table waiting for another person asks for the table again every few
-  // seconds (#others-wait's `table-may-refresh`), so their move still comes by itself.
+  // Without its stream a table waiting for another person or the computer asks for the table
+  // again every few seconds (#others-wait's `table-may-refresh`), so their move still comes by itself.
   var REFRESH_MS = 3000;
   setInterval(function () {
     var wait = document.getElementById("others-wait");
     if (wait && !streamOpen && document.visibilityState === "visible") htmx.trigger(wait, "table-may-refresh");
   }, REFRESH_MS);
-  document.addEventListener("DOMContentLoaded", awaitComputer);
-  document.addEventListener("htmx:afterSettle", awaitComputer);
 
   // Tables can arrive out of order: one on the stream while a move's answer is being swapped in
-  // (inside a View Transition) is put in place first and then covered by the older answer. The
-  // page keeps the latest table it has received (#game's data-progress only grows) and puts it
-  // back when a swap has left an older one showing; an answer older than it is not swapped in.
+  // (inside a View Transition) is put in place first and then covered by the older answer. Each
+  // table names the match's event version it shows (the stream's event id, an answer's
+  // X-Table-Version header, #game's data-version), which only grows: the page keeps the newest
+  // table it has received and puts it back when a swap has left an older one showing; an
+  // answer older than it is not swapped in.
   var latest = null;
-  function numbers(progress) { return progress ? progress.split(".").map(Number) : null; }
-  function progressOf(html) {
-    var found = /data-progress="([\d.]+)"/.exec(html || "");
-    return numbers(found && found[1]);
-  }
-  function before(a, b) {
-    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-    return false;
-  }
-  function received(html) {
-    var progress = progressOf(html);
-    if (!progress) return true;
-    if (latest && before(progress, latest.progress)) return false;
-    latest = { progress: progress, html: html };
+  function received(version, html) {
+    if (!(version >= 0)) return true;  // not a table (no version): nothing to keep
+    if (latest && version < latest.version) return false;
+    latest = { version: version, html: html };
     return true;
   }
-  document.addEventListener("htmx:sseBeforeMessage", function (event) { received(event.detail.data); });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    received(parseInt(event.detail.lastEventId, 10), event.detail.data);
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    if (target && target.id === "game" && !received(event.detail.serverResponse)) event.detail.shouldSwap = false;
+    if (!target || target.id !== "game") return;
+    var version = parseInt(event.detail.xhr.getResponseHeader("X-Table-Version"), 10);
+    if (!received(version, event.detail.serverResponse)) event.detail.shouldSwap = false;
   });
   document.addEventListener("htmx:afterSettle", function () {
     var game = document.getElementById("game");
-    var shown = game && numbers(game.dataset.progress);
-    if (latest && shown && before(shown, latest.progress)) htmx.swap(game, latest.html, { swapStyle: "outerHTML" });
+    var shown = game ? parseInt(game.dataset.version, 10) : NaN;
+    if (latest && shown < latest.version) htmx.swap(game, latest.html, { swapStyle: "outerHTML" });
   });
 })();

@@ -220,10 +220,11 @@ def app(db_url: str):
         Settings(
             database_url=db_url,
             secret_key="test-key",
-            computer_delay_ms=10,
+            computer_delay_ms=0,  # a computer's move is due at once: `app.state.owner.run_due()` plays it
             bot_settings=FIXED_BOTS,
             new_bot_seed=lambda: next(bot_seeds),
             review_worker=False,  # reviews are made by hand (`app.state.reviews.work_once()`)
+            round_owner=False,  # due moves are played by hand (`app.state.owner.run_due()`)
             rate_moves="off",  # the tests play faster than a person (tests/app/test_limits.py tries the limit)
         )
     )
@@ -242,8 +243,9 @@ def client(app) -> Iterator[TestClient]:
 def live_server(db_url: str) -> Iterator[Callable[..., LiveServer]]:
     """Start a real uvicorn on the test database: `live_server(port=..., **settings)`; all are stopped after.
 
-    No timer runs the computer: it moves when the page sends `computer-may-move`, which
-    `browser_helpers.settle` does while it waits for the table. Matches are dealt from
+    The computer answers at once: the server's round owner plays its move with no pause and
+    the table's stream brings it (a practice's when the page sends `computer-may-move`, which
+    `browser_helpers.settle` does while it waits for the table). Matches are dealt from
     FIRST_SEED on, so a walk through the home page meets known deals.
     """
     started: list[LiveServer] = []

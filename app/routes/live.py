@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 from typing import Any, cast
 
@@ -38,13 +36,11 @@ from ..limits import client_of
 from ..live import KEEP_ALIVE, News
 from ..service import Loaded
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
-from ..web import Lang, Service, get_settings
+from ..web import Lang, Service
 from .table import render_table
 
 router = APIRouter()
 RETRY_MS = 2000  # how long a browser waits before it connects again
-KNOCK_AGAIN = 1.0  # seconds before a stream asks again at a table where its knock changed nothing
-STAGGER = 0.5  # seconds more a person's stream waits to play a computer, per person seated before
 
 
 def table_event(request: Request, loaded: Loaded, lang: str) -> bytes:
@@ -60,29 +56,10 @@ def table_event(request: Request, loaded: Loaded, lang: str) -> bytes:
 
 @router.get("/m/{match_id}/{secret}/events")
 async def table_events(request: Request, match_id: str, secret: str, lang: Lang, service: Service) -> Response:
-    """A person's table stream: their own seat's table. It also plays the computer seats when
-    their turn comes (after the display delay) and asks the server to play for another person
-    whose move clock ran out."""
+    """A person's table stream: their own seat's table, each time it moves on (a move of theirs
+    from another tab, another person's, or one the round owner played)."""
     loaded = await run_in_threadpool(service.load, match_id, secret)  # no such match or secret: 404
-    knocks = Knocks(
-        clock=service.clock,
-        computer=partial(service.computer, match_id, secret),
-        expire=partial(service.expire, match_id, secret),
-        computer_delay=computer_delay(get_settings(request).computer_delay_ms, loaded),
-    )
-    return await events(request, loaded, lang, partial(service.load, match_id, secret), knocks)
-
-
-def computer_delay(delay_ms: int | None, loaded: Loaded) -> float | None:
-    """The seconds this seat's stream waits, after the move before, to play a computer seat's
-    move: the display delay, and at a table of several people a little more for each person
-    seated before this one, so that when every stream is open the first person's plays it and
-    the others find it played. None: the stream never plays it (`computer_delay_ms` None, the
-    tests' setting where the page's `computer-may-move` asks; a practice, whose pause is the
-    time to take a move back and whose page asks)."""
-    if delay_ms is None or loaded.practice:
-        return None
-    return delay_ms / 1000 + STAGGER * loaded.seats.people.index(loaded.seat)
+    return await events(request, loaded, lang, partial(service.load, match_id, secret))
 
 
 @router.get("/m/{match_id}/watch/{code}")
@@ -99,7 +76,7 @@ async def watch_events(request: Request, match_id: str, code: str, lang: Lang, s
     """A spectator's stream: the spectator's table each time the match moves on (it never asks
     anyone's move to be played: that is for the people at the table)."""
     loaded = await run_in_threadpool(service.watched, match_id, code)
-    return await events(request, loaded, lang, partial(service.watched, match_id, code), None)
+    return await events(request, loaded, lang, partial(service.watched, match_id, code))
 
 
 async def watch_stream(
@@ -135,29 +112,7 @@ def prepared_table(request: Request, load: Callable[[], Loaded], lang: str) -> t
     return loaded.version, table_event(request, loaded, lang)
 
 
-@dataclass(frozen=True)
-class Knocks:
-    """What a person's stream asks of the server when a turn's time is up: the computer seat's
-    move (`computer`, after `computer_delay` seconds) and the move of another person whose clock
-    ran out (`expire`). The server decides in both (compare-and-set at the ply, its own clock);
-    the stream only knocks."""
-
-    clock: Callable[[], datetime]
-    computer: Callable[[int], Loaded]
-    expire: Callable[[int], Loaded]
-    computer_delay: float | None
-
-    def due(self, loaded: Loaded) -> tuple[float, Callable[[int], Loaded]] | None:
-        """The seconds until this table has something to ask, and what; None for nothing."""
-        if self.computer_delay is not None and loaded.computer_to_play:
-            return self.computer_delay - loaded.since_turn_began(self.clock()), self.computer
-        left = loaded.seconds_left(self.clock()) if loaded.others_turn else None
-        return None if left is None else (left, self.expire)
-
-
-async def events(
-    request: Request, first: Loaded, lang: str, load: Callable[[], Loaded], knocks: Knocks | None
-) -> Response:
+async def events(request: Request, first: Loaded, lang: str, load: Callable[[], Loaded]) -> Response:
     """The stream of `first`'s table, if the stream budget (app/streams.py) has a place for it."""
     seat = None if first.watching else f"{first.match.id}/{first.key}"
     budget, taking = budget_of(request), (client_of(request.scope), first.match.id, seat)
@@ -169,7 +124,7 @@ async def events(
     lines = (
         watch_stream(request, news, first, lang, shown, load, ticket)
         if first.watching
-        else stream(request, news, first, lang, shown, load, knocks, ticket)
+        else stream(request, news, first, lang, shown, load, ticket)
     )
     return HeldStream(
         lines,
@@ -217,45 +172,34 @@ async def stream(
     lang: str,
     shown: str,
     load: Callable[[], Loaded],
-    knocks: Knocks | None,
     ticket: Ticket,
 ) -> AsyncIterator[str | bytes]:
-    """A person's stream's lines: the seat's table whenever what it sees moved on, a comment when quiet.
-    A person's stream also wakes when a turn's time is up and knocks (`Knocks`); a knock that
-    changed nothing (another table was first, or time was added) is not repeated at that
-    table for `KNOCK_AGAIN` seconds. The seat's own requests' answers are not sent again.
+    """A person's stream's lines: the seat's table whenever what it sees moved on, a comment when
+    quiet. It only delivers: the moves no person makes are the round owner's (app/round_owner.py).
+    The seat's own requests' answers are not sent again.
 
     After a news, the streams of one seat (a few tabs) read the match and draw its table once
-    between them (`News.shared`); the first table, and the table after a knock, are this
-    stream's own."""
+    between them (`News.shared`); the first table is this stream's own."""
     match_id, view = first.match.id, f"seat {first.seat}"
     with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
-        loaded, version, knocked, own = first, first.version, "", True
+        loaded, version, own = first, first.version, True
         while True:
             if version != shown:
                 shown = version
                 draw = partial(table_event, request, loaded, lang)
                 yield await (run_in_threadpool(draw) if own else news.shared(match_id, (view, lang, shown), draw))
-            due = knocks.due(loaded) if knocks is not None else None
-            wait = KEEP_ALIVE if due is None else max(0.0, min(due[0], KEEP_ALIVE))
-            if due is not None and knocked == version:
-                wait = max(wait, KNOCK_AGAIN)  # asked at this table already: not again at once
             try:
-                async with asyncio.timeout(wait):
+                async with asyncio.timeout(KEEP_ALIVE):
                     await changed.wait()
             except TimeoutError:
-                if due is not None and wait < KEEP_ALIVE:
-                    knocked, own = version, True
-                    loaded, version = await run_in_threadpool(versioned, partial(due[1], loaded.ply))
-                else:
-                    yield ": still here\n\n"
-                    if not ticket.local:
-                        await run_in_threadpool(ticket.refresh)  # a shared count expires unless refreshed
+                yield ": still here\n\n"
+                if not ticket.local:
+                    await run_in_threadpool(ticket.refresh)  # a shared count expires unless refreshed
                 continue
             answered, unanswered = changed.take()
             if not unanswered and answered == {(loaded.seat, shown)}:
-                continue  # only the news of this stream's own knock, whose table it has sent
+                continue  # only the news of this seat's own request, whose answer showed this table
             (loaded, version), own = await news.shared(match_id, view, partial(versioned, load)), False
             if (loaded.seat, version) in answered:
                 shown = version  # this seat's own request: its answer showed this table

@@ -2,8 +2,9 @@
 the game record.
 
 Every action posts a form carrying the ply it was made at (compare-and-set in the service).
-HTMX gets the table back; without JavaScript a successful POST answers 303 to the table, after
-the computer's move (in a practice a button asks for it, so the move can still be taken back).
+HTMX gets the table back; without JavaScript a successful POST answers 303 to the table, which
+reloads itself while the computer's move is due (the round owner plays it; in a practice a
+button asks for it, so the move can still be taken back).
 A refused action is answered by `app.errors` with `refused_table`: the table with the reason.
 """
 
@@ -58,7 +59,7 @@ def play_move(
     request: Request, match_id: str, secret: str, form: Annotated[MoveForm, Form()], service: Service, lang: Lang
 ) -> Response:
     loaded = service.play(match_id, secret, form.ply, form.move, form.undos)
-    return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
+    return answer(request, service, loaded, lang, unchanged="msg_already")
 
 
 @router.post("/m/{match_id}/{secret}/computer")
@@ -76,7 +77,7 @@ def next_round(
     or a sheet already closed) changes nothing and shows the table as it is; above all it never
     lets the computer move."""
     loaded = service.next_round(match_id, secret, form.ply)
-    return answer(request, service, loaded, lang, unchanged="msg_sheet_closed", computer_after=True)
+    return answer(request, service, loaded, lang, unchanged="msg_sheet_closed")
 
 
 @router.post("/m/{match_id}/{secret}/rematch")
@@ -175,7 +176,7 @@ def play_text_move(
     if find_game(game) is None:
         raise Refused("no_page", 404)
     loaded = service.play(match_id, secret, form.ply, form.move, game=game)
-    return answer(request, service, loaded, lang, unchanged="msg_already", computer_after=True)
+    return answer(request, service, loaded, lang, unchanged="msg_already")
 
 
 @text_moves.get("/m/{match_id}/{secret}/{game}", include_in_schema=False)

@@ -120,7 +120,7 @@ def take_seat(
 def fill_seats(request: Request, match_id: str, secret: str, service: Service, lang: Lang) -> Response:
     """The creator starts without the people not come yet: computers take their seats."""
     loaded = service.fill(match_id, secret)
-    return answer(request, service, loaded, lang, computer_after=True)
+    return answer(request, service, loaded, lang)
 
 
 class PhraseForm(FormModel):

@@ -17,8 +17,11 @@ def render_table(
     request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
 ) -> Response:
     """The match's table as the person's seat sees it, drawn by its game (`app.games`), with
-    `message` (a message key) if any."""
-    return web_game(loaded.match.game).table(request, loaded, lang, message, status)
+    `message` (a message key) if any. `X-Table-Version` names the match's event version it
+    shows, as the stream's event ids do: the page keeps the newest table (static/live.js)."""
+    response = web_game(loaded.match.game).table(request, loaded, lang, message, status)
+    response.headers["X-Table-Version"] = loaded.version
+    return response
 
 
 def refused_table(request: Request, match_id: str, secret: str, lang: str, key: str, status: int) -> Response:
@@ -37,22 +40,16 @@ def answer(
     lang: str,
     message: str | None = None,
     unchanged: str | None = None,
-    computer_after: bool = False,
 ) -> Response:
     """Answer a table action the same way for every form.
 
     `unchanged` is the message for a request that changed nothing (a replay). HTMX gets the
-    table (with `message`); without JavaScript the answer is a 303 to the table, after the
-    computer's move when `computer_after` (not in a practice: there a button asks for it).
+    table (with `message`); without JavaScript the answer is a 303 to the table, which reloads
+    itself while the computer's move is due (the round owner plays it, app/round_owner.py).
     """
     if unchanged and not loaded.changed:
         return render_table(request, loaded, lang, message=unchanged)
     if is_htmx(request):
         return render_table(request, loaded, lang, message=message)
     secret = service.secret_of(loaded.match, loaded.seat)  # the asking seat's own address
-    while computer_after and loaded.computer_to_play and not loaded.practice:  # each computer seat in turn
-        after = service.computer(loaded.match.id, secret, loaded.ply)
-        if not after.changed:  # another request moved first: the table shows what it did
-            break
-        loaded = after
     return RedirectResponse(urls(loaded.match.id, secret)["page"], status_code=303)

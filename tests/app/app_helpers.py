@@ -217,6 +217,16 @@ def play_first_legal(service, match_id: str, secret: str):
     return service.play(match_id, secret, loaded.ply, loaded.game.legal_moves(loaded.state)[0])
 
 
+def play_due(client) -> int:
+    """The round owner's passes until nothing more is due (the tests' apps run it by hand, with
+    a pause of 0: each computer seat's move is due once the move before is written); how many
+    moves were made."""
+    made = 0
+    while played := client.app.state.owner.run_due():
+        made += played
+    return made
+
+
 class Clock:
     """The server's time (`Settings.clock`, `MatchService.clock`), moved on by the test: a move
     clock runs out without anyone waiting for it."""

@@ -27,6 +27,7 @@ from tests.app.app_helpers import (
     in_view,
     loaded,
     one,
+    play_due,
     state_of,
     text_of,
     url_of,
@@ -292,8 +293,11 @@ def test_history_lists_an_all_fours_match(client: TestClient) -> None:
     assert page.status_code == 200 and url in page.text
 
 
-def test_without_javascript_a_move_redirects_after_the_computer(client: TestClient) -> None:
-    """A plain form post (no HTMX) answers 303 to the table, the computer seats having moved."""
+def test_without_javascript_a_move_redirects_and_the_page_reloads_until_the_computers_answered(
+    client: TestClient,
+) -> None:
+    """A plain form post (no HTMX) answers 303 to the table, which reloads while the computer
+    seats' moves are due; the round owner plays them."""
     url = create_dealt_by(client, dealer=3, players=4)
     ply = loaded(client, url).ply
     state = state_of(client, url)
@@ -304,6 +308,8 @@ def test_without_javascript_a_move_redirects_after_the_computer(client: TestClie
     card = str(state_of(client, url).legal_moves()[0])
     response = client.post(url + "/allfours", data={"ply": ply + 1, "move": card}, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == url
+    assert one(client.get(url).text, 'noscript meta[http-equiv="refresh"]')["content"] == "1"
+    play_due(client)
     after = loaded(client, url)
     assert after.ply >= ply + 5 and not after.computer_to_play  # the computer seats played up to the person
     page = client.get(url).text

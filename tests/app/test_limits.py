@@ -55,6 +55,7 @@ def limited(db_url: str, clock: FakeClock) -> Iterator[TestClient]:
             bot_settings=FIXED_BOTS,
             rate_new="2/minute",
             rate_hints="1/minute",
+            round_owner=False,
         )
     )
     app.state.limits.clock = clock
@@ -190,14 +191,14 @@ def test_hints_are_kept_apart_by_position_not_only_by_ply(limited):
 
 
 def test_limits_can_be_turned_off(db_url):
-    settings = Settings(database_url=db_url, secret_key="k", rate_new="off", rate_hints="off")
+    settings = Settings(database_url=db_url, round_owner=False, secret_key="k", rate_new="off", rate_hints="off")
     with TestClient(create_app(settings)) as client:
         for _ in range(5):
             assert client.post("/matches", data=NEW_MATCH, follow_redirects=False).status_code == 303
 
 
 def test_several_windows_at_once(db_url, clock):
-    settings = Settings(database_url=db_url, secret_key="k", rate_new="1/second;2/hour")
+    settings = Settings(database_url=db_url, round_owner=False, secret_key="k", rate_new="1/second;2/hour")
     app = create_app(settings)
     app.state.limits.clock = clock
     with TestClient(app) as client:
@@ -215,7 +216,9 @@ def test_a_seats_table_actions_over_its_limit_get_a_429_and_change_nothing(db_ur
     computer's turn): past it the move is refused with 429, `Retry-After` and the words in the
     player's language, and the match is as it was; another seat has its own count; a second
     later the move goes through."""
-    settings = Settings(database_url=db_url, secret_key="k", computer_delay_ms=10, rate_moves="3/second")
+    settings = Settings(
+        database_url=db_url, round_owner=False, secret_key="k", computer_delay_ms=10, rate_moves="3/second"
+    )
     app = create_app(settings)
     app.state.limits.clock = clock
     service = app.state.service

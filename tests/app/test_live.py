@@ -155,8 +155,9 @@ def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_show
 @pytest.mark.one_database  # what the spectator's stream shows; news across servers is tested above
 def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_server):
     """The watch link's stream: a person alone with the computer moves, and the spectator's
-    table arrives with it, showing no card of anyone's hand."""
-    server = live_server()
+    table arrives with it, showing no card of anyone's hand (the computer's answer waits for
+    the test: no round owner runs)."""
+    server = live_server(round_owner=False)
     service = server.app.state.service
     match = service.create("easy", players=2, seed=1004)
     loaded = service.load(match.id, match.secret)
@@ -183,18 +184,27 @@ def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_s
 
 
 def test_a_person_alone_with_computers_makes_one_request_and_their_moves_come_on_the_stream(live_server):
-    """At a four-seat table of one person and three computers, the person's
-    move is one request; the server plays each computer seat in turn (after the pause, here 0)
-    and each of their moves arrives on the person's stream as a table of its own, in order. The
-    person's own move is not sent again: the answer brought it."""
-    server = live_server(computer_delay_ms=0)
-    service = server.app.state.service
+    """At a four-seat table of one person and three computers, the person's move is one
+    request; the round owner plays each computer seat in turn, each after its pause (the
+    server's clock, moved by the test, which runs the owner), and each of their moves arrives on
+    the person's stream as a table of its own, in order. The person's own move is not sent
+    again: the answer brought it."""
+    clock = Clock()
+    server = live_server(computer_delay_ms=900, clock=clock, round_owner=False)
+    service, owner = server.app.state.service, server.app.state.owner
+
+    def pause_over() -> None:
+        clock.advance(0.9)
+        assert owner.run_due() == 1
+
     match = service.create("easy", players=4, seed=1005)
+    owner.run_due()  # a new match is looked at
     loaded = service.load(match.id, match.secret)
     lines, client = listen(f"{server.url}/m/{match.id}/{match.secret}/events?v={loaded.version}")
     try:
         assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
-        while not loaded.human_to_play:  # the seats before the person's, played by the stream itself
+        while not loaded.human_to_play:  # the seats before the person's
+            pause_over()
             _, _, html = next_event(lines)
             loaded = service.load(match.id, match.secret)
             assert game_state(html)[1] == loaded.ply
@@ -205,7 +215,10 @@ def test_a_person_alone_with_computers_makes_one_request_and_their_moves_come_on
             f"{server.url}/m/{match.id}/{match.secret}/move", data=data, headers={**HX, "Origin": server.url}
         )
         assert answer.status_code == 200 and game_state(answer.text) == ("computer-turn", before + 1)
-        shown = [game_state(next_event(lines)[2]) for _ in range(3)]
+        shown = []
+        for _ in range(3):
+            pause_over()
+            shown.append(game_state(next_event(lines)[2]))
         assert shown == [("computer-turn", before + 2), ("computer-turn", before + 3), ("your-turn", before + 4)]
         after = service.load(match.id, match.secret)
         assert after.ply == before + 4 and after.human_to_play

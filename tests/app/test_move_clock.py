@@ -1,7 +1,8 @@
-"""The move clock at a shared table: a person whose clock runs out has their
-move played by the computer at medium and their seat is away; an away seat's turn waits only
-`AWAY_SECONDS`; the person's own next move takes the seat back. The server's clock is the only
-keeper: here it is a clock the test moves by hand, so nothing waits for real time."""
+"""The move clock at a shared table: a person whose clock runs out has their move played by the
+computer at medium (the round owner's, with nobody's table open) and their seat is away; an away
+seat's turn waits only `AWAY_SECONDS`; the person's own next move takes the seat back. The
+server's clock is the only keeper: here it is a clock the test moves by hand, and the test runs
+the round owner (`run_due`), so nothing waits for real time."""
 
 from __future__ import annotations
 
@@ -38,26 +39,27 @@ def test_a_run_out_clock_plays_for_the_person_who_is_away_until_they_move_again(
     assert loaded.seats.clock == CLOCK_DEFAULT == 60  # two people and no clock chosen: a minute a move
     assert loaded.seconds_left(clock()) == 60  # the clock started when the last seat was taken
 
+    owner = client.app.state.owner
     clock.advance(59.5)
-    assert not service.expire(match_id, secret[other], 0).changed  # time left: nothing happens
+    assert owner.run_due() == 0  # time left: nothing happens
     clock.advance(0.5)
-    assert not service.expire(match_id, secret[mover], 0).changed  # a person's own table never plays for them
-    assert not service.expire(match_id, secret[other], 5).changed  # asked at another ply: nothing
+    assert owner.run_due() == 1  # run out: played for them, with no table open
 
-    played = service.expire(match_id, secret[other], 0)
-    assert played.changed and played.ply == 1 and seat_of_move(service, match_id, 0) == mover
-    assert played.seats.away == (mover,) and played.seat == other
-    assert not service.expire(match_id, secret[other], 0).changed  # asked again (two streams): once only
+    played = service.load(match_id, secret[other])
+    assert played.ply == 1 and seat_of_move(service, match_id, 0) == mover
+    assert played.seats.away == (mover,)
+    assert owner.run_due() == 0  # once only
 
     # the other person's turn, then the away seat's, which waits only AWAY_SECONDS
     clock.advance(30)
     assert play_first_legal(service, match_id, secret[other]).ply == 2
     assert service.load(match_id, secret[other]).seconds_left(clock()) == AWAY_SECONDS == 10
     clock.advance(9)
-    assert not service.expire(match_id, secret[other], 2).changed
+    assert owner.run_due() == 0
     clock.advance(1)
-    again = service.expire(match_id, secret[other], 2)
-    assert again.changed and seat_of_move(service, match_id, 2) == mover and again.seats.away == (mover,)
+    assert owner.run_due() == 1
+    again = service.load(match_id, secret[other])
+    assert again.ply == 3 and seat_of_move(service, match_id, 2) == mover and again.seats.away == (mover,)
 
     # the person comes back by playing: their seat is theirs and their full clock again
     assert play_first_legal(service, match_id, secret[other]).ply == 4
@@ -74,7 +76,7 @@ def test_no_clock_runs_without_one_or_at_a_table_of_one_person(client, clock):
     loaded = service.load(match_id, secret[0])
     clock.advance(3600)
     assert loaded.seats.clock == 0 and loaded.seconds_left(clock()) is None
-    assert not service.expire(match_id, secret[1 - loaded.turn], 0).changed
+    assert client.app.state.owner.run_due() == 0
 
     alone = service.create("easy", players=2)
     assert service.load(alone.id, alone.secret).seats.clock == 0 and alone.seats is None
@@ -111,7 +113,7 @@ def test_the_form_sets_the_clock_and_each_table_shows_it_and_who_is_away(client,
         assert text_of(mine, "#clock .clock-n") == "۴۰"
 
         clock.advance(40)
-        assert service.expire(match_id, waiter_url.split("/")[3], 0).changed
+        assert app.state.owner.run_due() == 1
         away = mover.get(mover_url + "?lang=en").text
         assert text_of(away, "#away-me") == t("en", "away_me") and not dom(away).select("#away")
         other = waiter.get(waiter_url + "?lang=en").text

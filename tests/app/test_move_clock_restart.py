@@ -30,7 +30,7 @@ def clock_on_page(server, match_id: str, secret: str) -> str:
 
 
 def test_a_restart_gives_the_move_clock_back_the_time_the_server_was_down(live_server, clock):
-    first = live_server(clock=clock)
+    first = live_server(clock=clock, round_owner=False)
     service = first.app.state.service
     match_id, secret = two_people(service)
     mover = service.load(match_id, secret[0]).turn
@@ -40,28 +40,29 @@ def test_a_restart_gives_the_move_clock_back_the_time_the_server_was_down(live_s
 
     first.stop()
     clock.advance(30)  # down for 30 s
-    again = live_server(clock=clock)
+    again = live_server(clock=clock, round_owner=False)
     assert clock_on_page(again, match_id, secret[mover]) == "40"  # not 10: the 30 s are given back
     service = again.app.state.service
     loaded = service.load(match_id, secret[other])
     assert loaded.seconds_left(clock()) == 40 and loaded.seats.away == ()
-    assert not service.expire(match_id, secret[other], 0).changed  # the other's stream knocks: nobody is played for
+    assert not service.play_due(match_id)  # the round owner looks: nobody is played for
 
     clock.advance(39.5)
-    assert not service.expire(match_id, secret[other], 0).changed
+    assert not service.play_due(match_id)
     clock.advance(0.5)  # a whole minute of the server's time: the clock runs out, as without a restart
-    played = service.expire(match_id, secret[other], 0)
-    assert played.changed and played.ply == 1 and played.seats.away == (mover,)
+    assert service.play_due(match_id)
+    played = service.load(match_id, secret[other])
+    assert played.ply == 1 and played.seats.away == (mover,)
 
 
 def test_the_computers_pause_and_an_away_seats_turn_are_given_back_too(live_server, clock):
-    first = live_server(clock=clock)
+    first = live_server(clock=clock, round_owner=False)
     service = first.app.state.service
     match_id, secret = two_people(service)
     away = service.load(match_id, secret[0]).turn
     other = 1 - away
     clock.advance(60)
-    assert service.expire(match_id, secret[other], 0).changed  # away's clock ran out: the computer played
+    assert service.play_due(match_id)  # away's clock ran out: the computer played
     play_first_legal(service, match_id, secret[other])  # now away's turn, which waits AWAY_SECONDS
     alone = service.create("easy", players=2)  # a person and a computer: no move clock, the computer's pause
     if service.load(alone.id, alone.secret).computer_to_play:
@@ -72,27 +73,27 @@ def test_the_computers_pause_and_an_away_seats_turn_are_given_back_too(live_serv
 
     first.stop()
     clock.advance(30)
-    again = live_server(clock=clock)
+    again = live_server(clock=clock, round_owner=False)
     assert clock_on_page(again, match_id, secret[away]) == str(AWAY_SECONDS - 4) == "6"
     service = again.app.state.service
-    assert not service.expire(match_id, secret[other], 2).changed
+    assert not service.play_due(match_id)
     assert service.load(alone.id, alone.secret).since_turn_began(clock()) == 4  # not 34: the pause goes on
 
 
 def test_a_short_restart_gives_nothing_back(live_server, clock):
-    first = live_server(clock=clock)
+    first = live_server(clock=clock, round_owner=False)
     match_id, secret = two_people(first.app.state.service)
     mover = first.app.state.service.load(match_id, secret[0]).turn
     clock.advance(20)
     first.stop()
     clock.advance(PERIOD + GRACE)  # down no longer than a beat may come late: counted as time played
-    again = live_server(clock=clock)
+    again = live_server(clock=clock, round_owner=False)
     assert PERIOD + GRACE == 7
     assert clock_on_page(again, match_id, secret[mover]) == "33"
 
 
 def test_two_servers_starting_at_once_give_the_time_back_once(live_server, clock):
-    first = live_server(clock=clock)
+    first = live_server(clock=clock, round_owner=False)
     match_id, secret = two_people(first.app.state.service)
     mover = first.app.state.service.load(match_id, secret[0]).turn
     clock.advance(20)
@@ -104,7 +105,7 @@ def test_two_servers_starting_at_once_give_the_time_back_once(live_server, clock
 
     def start(i: int) -> None:
         starting.wait()
-        servers[i] = live_server(clock=clock)
+        servers[i] = live_server(clock=clock, round_owner=False)
 
     threads = [threading.Thread(target=start, args=(i,)) for i in range(2)]
     for thread in threads:

@@ -12,7 +12,6 @@ from alembic import command
 from app.i18n import card_name, card_names, digits, t
 from app.main import create_app
 from app.service import MatchService
-from app.settings import Settings
 from engine import Card, MatchState, Move, Reason, Rules, new_match, observation, replay
 from tests.app.app_helpers import (
     HX,
@@ -28,6 +27,7 @@ from tests.app.app_helpers import (
     migrate,
     move_rows,
     one,
+    play_due,
     state_of,
     takeable,
     text_of,
@@ -204,15 +204,12 @@ def test_a_move_is_saved_and_the_computer_answers_after_a_pause(client):
     assert response.status_code == 200
     assert game_state(response.text) == ("computer-turn", 1)
     assert form["card"] not in [code for code, _, _ in hand(response.text)]
-    trigger = one(response.text, "#computer-turn")
-    assert trigger["hx-post"] == f"{url}/computer"
-    # the computer's move comes on the table's stream; the page asks for it itself (on this
-    # event, from static/table.js) only if the stream has not brought it after the pause
-    assert trigger["hx-trigger"] == "computer-may-move"
-    assert trigger["data-after-ms"] == str(client.app.state.settings.computer_delay_ms)
+    # the computer's move is the server's (its round owner plays it after the pause) and comes on
+    # the table's stream: the page does not ask for it
+    assert not dom(response.text).select("#computer-turn")
     assert one(client.get(url).text, "#live")["sse-connect"].startswith(f"{url}/events?v=")  # outside #game
-    # the ply the computer's move is asked at: the table form's field, which hx-post sends
-    assert one(response.text, '#game > input[name="ply"]')["value"] == "1" and trigger["data-ply"] == "1"
+    assert one(response.text, '#game > input[name="ply"]')["value"] == "1"
+    # without JavaScript its button asks for it now, at the ply the table form's field carries
     response = client.post(url + "/computer", data={"ply": 1}, headers=HX)
     assert game_state(response.text) == ("your-turn", 2)
     state = state_of(client, url)
@@ -230,29 +227,15 @@ def test_a_move_is_saved_and_the_computer_answers_after_a_pause(client):
     assert move_rows(client, url, 0) == 1 and move_rows(client, url, 1) == 1
 
 
-def test_the_page_asks_for_the_computers_move_again_on_resume(client):
+def test_a_page_reloaded_while_the_computer_is_to_play_waits_for_its_move(client):
     url = start(client, BASE)
     client.post(url + "/move", data={"ply": 0, **first_move(state_of(client, url))}, headers=HX)
     page = client.get(url).text  # a reload while the computer is to play
     assert game_state(page) == ("computer-turn", 1)
-    trigger = one(page, "#computer-turn")
-    assert trigger["hx-post"] == f"{url}/computer"
-    # the computer's move comes on the table's stream; the page asks for it itself (on this
-    # event, from static/table.js) only if the stream has not brought it after the pause
-    assert trigger["hx-trigger"] == "computer-may-move"
-    assert trigger["data-after-ms"] == str(client.app.state.settings.computer_delay_ms)
-    assert one(client.get(url).text, "#live")["sse-connect"].startswith(f"{url}/events?v=")  # outside #game
-
-
-def test_without_a_delay_the_computer_waits_for_the_event_tests_send(db_url):
-    """`computer_delay_ms=None`: no timer; the page asks for the move on `computer-may-move` only."""
-    settings = Settings(database_url=db_url, secret_key="test-key", computer_delay_ms=None)
-    with TestClient(create_app(settings)) as client:
-        url = start(client, BASE)
-        response = client.post(url + "/move", data={"ply": 0, **first_move(state_of(client, url))}, headers=HX)
-        assert game_state(response.text) == ("computer-turn", 1)
-        assert one(response.text, "#computer-turn")["hx-trigger"] == "computer-may-move"
-        assert one(client.get(url).text, "#computer-turn")["hx-trigger"] == "computer-may-move"
+    assert not dom(page).select("#computer-turn")  # the page never asks: the move comes to it
+    assert one(page, "#live")["sse-connect"].startswith(f"{url}/events?v=")  # on its stream
+    assert one(page, "#others-wait")["hx-get"] == url  # without it, by asking again every few seconds
+    assert one(page, 'noscript meta[http-equiv="refresh"]')["content"] == "1"  # without JavaScript, by reloading
 
 
 def test_a_replayed_move_changes_nothing_and_shows_the_current_table(client):
@@ -286,7 +269,7 @@ def test_two_simultaneous_posts_of_one_move_apply_it_once(app):
             thread.join()
         assert sorted(statuses) == [200, 200, 200, 303]  # one applied (and redirected), three shown the table
         assert move_rows(client, url, 0) == 1
-        assert state_of(client, url).ply == 2  # one move, then the computer's (no JavaScript: at once)
+        assert play_due(client) == 1 and state_of(client, url).ply == 2  # one move, then the computer's
 
 
 def test_two_simultaneous_computer_requests_write_its_move_once(app):
@@ -398,6 +381,8 @@ def test_without_javascript_a_move_redirects_and_the_computer_has_answered(clien
     form = {"ply": 0, **first_move(state_of(client, url))}
     response = client.post(url + "/move", data=form, follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == url
+    assert one(client.get(url).text, 'noscript meta[http-equiv="refresh"]')["content"] == "1"
+    assert play_due(client) == 1  # the round owner plays once the pause is over; the page reloads
     page = client.get(url).text
     assert game_state(page) == ("your-turn", 2)
     assert one(page, ".computer-last [data-played]")["data-played"] == computer_last(state_of(client, url))
@@ -493,6 +478,7 @@ def test_round_sheets_match_the_engine_and_the_record_comes_only_at_the_end(clie
 def test_a_restarted_server_shows_the_same_table(client):
     url = start(client, BASE)
     client.post(url + "/move", data={"ply": 0, **first_move(state_of(client, url))})
+    play_due(client)
     before = client.get(url).text
     with TestClient(create_app(client.app.state.settings)) as again:  # a new app on the same database
         after = again.get(url).text
@@ -598,6 +584,7 @@ def test_when_both_hands_are_empty_four_new_cards_are_dealt_and_announced(client
     url = start(client, BASE)
     for ply in (0, 2, 4, 6):
         client.post(url + "/move", data={"ply": ply, **first_move(state_of(client, url))})
+        play_due(client)
     page = client.get(url).text
     assert game_state(page) == ("your-turn", 8) and len(hand(page)) == 4
     assert text_of(page, "#hint") == t("fa", "your_turn"), "the hint keeps its lines for what to do"

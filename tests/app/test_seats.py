@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from app.i18n import card_name, t
 from engine import Rules, new_match, observation
-from tests.app.app_helpers import HX, dom, game_state, loaded, one, state_of, text_of, texts, url_of
+from tests.app.app_helpers import HX, dom, game_state, loaded, one, play_due, state_of, text_of, texts, url_of
 
 SEED = 4_411_000_000_000_000_000
 
@@ -81,12 +81,11 @@ def test_the_computer_seats_move_one_after_another_each_named(client):
     move = state.legal_moves()[0]
     data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
     response = client.post(url + "/move", data=data, headers=HX)
-    for seat in (1, 2, 3):  # each computer seat by its own move, with the same pause (the stream's, or the page's)
+    for seat in (1, 2, 3):  # each computer seat by its own move (the round owner's, each after its pause)
         assert game_state(response.text) == ("computer-turn", seat)
         assert seats(response.text)[seat]["to_play"]
-        trigger = one(response.text, "#computer-turn")
-        assert trigger["data-after-ms"] == str(client.app.state.settings.computer_delay_ms)
-        response = client.post(url + "/computer", data={"ply": seat}, headers=HX)
+        assert client.app.state.owner.run_due() == 1  # due one at a time: the next is due once this is shown
+        response = client.get(url, headers=HX)  # the table as the stream brings it
         played = state_of(client, url).last
         assert played.seat == seat
         who = t("fa", f"seat_4_{seat}")
@@ -96,14 +95,17 @@ def test_the_computer_seats_move_one_after_another_each_named(client):
     assert game_state(response.text) == ("your-turn", 4)
 
 
-def test_without_javascript_every_computer_seat_answers_before_the_redirect(client):
+def test_without_javascript_the_page_reloads_until_every_computer_seat_has_answered(client):
     url = start(client, players=3, target=30)
     move = state_of(client, url).legal_moves()[0]
     data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in sorted(move.takes)]}
     response = client.post(url + "/move", data=data, follow_redirects=False)
-    assert response.status_code == 303
+    assert response.status_code == 303 and state_of(client, url).ply == 1
+    assert one(client.get(url).text, 'noscript meta[http-equiv="refresh"]')["content"] == "1"
+    assert play_due(client) == 2  # both computer seats, each in its own pass
     state = state_of(client, url)
     assert state.ply == 3 and state.turn == 0 and [p.seat for p in state.current.moves] == [0, 1, 2]
+    assert not dom(client.get(url).text).select('meta[http-equiv="refresh"]')  # the person's turn
 
 
 def test_the_open_hand_asks_the_person_to_show_a_card_and_shows_every_seats(client):

@@ -131,7 +131,9 @@ def test_a_form_from_this_site_or_from_no_browser_is_accepted(client, origin):
 
 
 def test_a_configured_origin_may_post(db_url):
-    settings = Settings(database_url=db_url, secret_key="k", allowed_origins=("https://friend.example",))
+    settings = Settings(
+        database_url=db_url, round_owner=False, secret_key="k", allowed_origins=("https://friend.example",)
+    )
     with TestClient(create_app(settings)) as client:
         friend = {"Sec-Fetch-Site": "cross-site", "Origin": "https://friend.example"}
         assert client.post("/matches", data=NEW_MATCH, headers=friend, follow_redirects=False).status_code == 303
@@ -427,7 +429,7 @@ def test_plain_http_by_default_sends_no_hsts_and_no_secure_cookie(client):
 
 
 def test_https_only_sends_hsts_everywhere_and_secure_cookies(db_url):
-    settings = Settings(database_url=db_url, secret_key="k", https_only=True)
+    settings = Settings(database_url=db_url, round_owner=False, secret_key="k", https_only=True)
     with TestClient(create_app(settings), base_url="https://testserver") as client:
         created = client.post("/matches", data=NEW_MATCH, follow_redirects=False)
         english = client.get("/?lang=en")

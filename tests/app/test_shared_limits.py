@@ -47,6 +47,7 @@ def app_on(db_url: str, storage: str, **limits: str):
         bot_settings=FIXED_BOTS,
         rate_storage=storage,
         review_worker=False,
+        round_owner=False,
         **limits,
     )
     return create_app(settings)

@@ -23,12 +23,13 @@ FIRST_BOT_SEED = 1
 
 
 def live_settings(database_url: str, **settings: Any) -> Settings:
-    """A live server's settings: no timer runs the computer (it moves when the page sends
-    `computer-may-move`), pro's fixed worlds, and matches dealt from FIRST_SEED on, so a walk
+    """A live server's settings: the computer answers at once (its round owner plays with no
+    pause; a practice's computer moves when the page sends `computer-may-move`), pro's fixed
+    worlds, and matches dealt from FIRST_SEED on, so a walk
     through the home page meets known deals; `settings` change any of these."""
     seeds, bot_seeds = itertools.count(FIRST_SEED), itertools.count(FIRST_BOT_SEED)
     chosen: dict[str, Any] = {
-        "computer_delay_ms": None,
+        "computer_delay_ms": 0,
         "practice_delay_ms": None,
         "refresh_ms": None,
         "review_worker": False,  # reviews are made by hand (`app.state.reviews.work_once()`)

@@ -17,7 +17,7 @@ from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
 from ...service import Loaded, MatchService, Refused
-from ...web import get_settings, render
+from ...web import render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
 from .views import move_text, table_view
@@ -55,10 +55,9 @@ class AllFoursWeb:
     def table(
         self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
-        settings = get_settings(request)
         # only a table with a move clock has stand-in moves: the others cost no read
         standins = request.app.state.service.standins(loaded.match.id) if loaded.seats.clock else frozenset()
-        tv = table_view(loaded, lang, message, settings.computer_delay_ms, standins)
+        tv = table_view(loaded, lang, message, standins=standins)
         tv.shared = shared_table(request, loaded, lang)
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 

@@ -244,7 +244,6 @@ def table_view(
     loaded: Loaded,
     lang: str,
     message: str | None = None,
-    delay_ms: int | None = 900,
     standins: frozenset[int] = frozenset(),
 ) -> AfTable:
     """The All Fours table as the asking person's seat sees it, from `observation(state, seat)` only
@@ -360,7 +359,7 @@ def table_view(
         ran=ran,
         message=t(lang, message) if message else None,
         trigger_computer=loaded.computer_to_play,
-        computer=computer_turn(loaded, delay_ms),
+        computer=computer_turn(loaded, None),  # no practice: the round owner plays
         sheet=sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],

@@ -36,10 +36,9 @@ def render_table(
 ) -> Response:
     """The table as the human seat sees it, with `message` (a message key) if any."""
     settings = get_settings(request)
-    delay = settings.practice_delay_ms if loaded.practice else settings.computer_delay_ms
     # only a table with a move clock has stand-in moves: the others cost no read
     standins = request.app.state.service.standins(loaded.match.id) if loaded.seats.clock else frozenset()
-    tv = table_view(loaded, lang, sel, message, delay, standins)
+    tv = table_view(loaded, lang, sel, message, settings.practice_delay_ms, standins)
     tv.shared = shared_table(request, loaded, lang)
     if hints:
         add_hints(tv, hints, lang)

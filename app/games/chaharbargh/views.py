@@ -619,7 +619,7 @@ def table_view(
     lang: str,
     sel: Selection | None = None,
     message: str | None = None,
-    delay_ms: int | None = 900,
+    practice_ms: int | None = 3000,
     standins: frozenset[int] = frozenset(),
 ) -> TableView:
     """The table as the asking person's seat sees it, from `observation(state, seat)` only
@@ -747,7 +747,7 @@ def table_view(
         action=action,
         message=t(lang, message) if message else (t(lang, sel.message) if sel.message else None),
         trigger_computer=loaded.computer_to_play,
-        computer=computer_turn(loaded, delay_ms),
+        computer=computer_turn(loaded, practice_ms),
         sheet=the_sheet,
         winner=winner,
         final_totals=[d(x) for x in view.totals],
