@@ -150,7 +150,7 @@ class TableView:
     action: Action | None = None
     message: str | None = None
     trigger_computer: bool = False
-    computer: ComputerTurn = ComputerTurn("computer-may-move")  # how the page gets the computer's move
+    computer: ComputerTurn = ComputerTurn("")  # how a practice page asks for the computer's move ("" at a match)
     sheet: Sheet | None = None
     winner: str | None = None
     final_totals: list[str] = field(default_factory=list)
