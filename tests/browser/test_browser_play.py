@@ -60,7 +60,7 @@ def test_a_whole_match_played_by_clicking(page):
 
 
 def test_resume_after_a_server_restart_with_the_computer_to_play(live_server, new_page):
-    waiting = live_server(computer_delay_ms=None)  # the computer answers only when allowed to
+    waiting = live_server(round_owner=False)  # no round owner: the computer's move waits
     page = new_page(waiting, viewport={"width": 1280, "height": 800})
     url = start_match(page)
     before = game(page)
@@ -70,8 +70,8 @@ def test_resume_after_a_server_restart_with_the_computer_to_play(live_server, ne
     page.wait_for_selector(f'#game[data-state="computer-turn"][data-ply="{before[1] + 1}"]')
     waiting.stop()
 
-    restarted = live_server(port=waiting.port)  # the same database; this one lets the computer answer
-    page.goto(url)  # the page asks for the computer's move again
+    restarted = live_server(port=waiting.port)  # the same database; its round owner plays the move due
+    page.goto(url)  # the table, and its stream, show the computer's move
     state = settle(page, ("computer-turn", before[1] + 1))
     assert state == ("your-turn", before[1] + 2)
     assert page.locator("#hand [data-card]").count() == hand_before - 1
