@@ -471,6 +471,7 @@ class MatchService:
     ) -> Match:
         if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
+        at = self.clock()
         match = Match(
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
@@ -482,13 +483,13 @@ class MatchService:
             mode=mode,
             game=game,
             seats=Seats.new(seats, level, creator=creator if PERSON in seats else "", clock=clock).to_json(),
-            updated_at=self.clock(),  # where the first move's clock counts from
-            due_at=self.clock(),  # the round owner looks at it at once: a computer may lead
+            updated_at=at,  # where the first move's clock counts from
+            due_at=at,  # the round owner looks at it at once: a computer may lead
             due_kind="check",
         )
         with write_session(self.engine) as session:
             session.add(match)
-        self.due_written(match.due_at)
+        self.due_written(at)
         return match
 
     def rematch(self, match_id: str, secret: str, seed: int | None = None) -> Match:
