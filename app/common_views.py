@@ -14,8 +14,8 @@ from engine import Card
 from .i18n import card_name, digits, isolated, join, nt, t
 from .reviews import reviewable
 from .seats import PHRASES
-from .service import HUMAN, Loaded, commitment_of, watch_key
 from .streams import WATCH_POLL_MS
+from .table import HUMAN, Loaded, commitment_of, watch_key
 from .web import get_service, get_settings
 
 COMMITMENT_SHORT = 12  # hex digits of the commitment the table shows closed: enough to compare at a glance

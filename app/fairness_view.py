@@ -14,7 +14,8 @@ from engine.fairness import FairnessError, commitment_bytes, deals, verify
 from .common_views import CardView, card_view, seating_of, urls
 from .games import web_game
 from .i18n import digits_in, t
-from .service import Loaded, MatchService
+from .service import MatchService
+from .table import Loaded
 
 
 @dataclass(frozen=True)

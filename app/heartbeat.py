@@ -39,7 +39,8 @@ from sqlalchemy import select as sa_select
 from .db import read_session, write_transaction
 from .models import HeartbeatRow
 from .seats import CLOCK_RANGE
-from .service import MATCH, MatchService
+from .service import MatchService
+from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.heartbeat")
 PERIOD = 5.0  # seconds between two beats of a process

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from .common_views import urls
 from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
-from .service import HUMAN, LEVELS, Loaded, MatchService
+from .seating import LEVELS
+from .service import MatchService
+from .table import HUMAN, Loaded
 
 
 @dataclass

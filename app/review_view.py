@@ -18,7 +18,7 @@ from .common_views import CardView, card_view, urls
 from .i18n import digits, nt, t
 from .models import Review
 from .reviews import TooManyReviews
-from .service import Loaded
+from .table import Loaded
 
 CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
 KINDS = ("inaccuracy", "mistake", "blunder")  # the verdicts that lose points

@@ -59,8 +59,10 @@ from engine.game import Reviewer
 from .db import is_sqlite, read_session, write_session
 from .models import Match, Review
 from .review_process import Child, Interrupted, Work
-from .service import Loaded, MatchService, bot_seed
+from .service import MatchService
 from .settings import now
+from .store import bot_seed
+from .table import Loaded
 
 LOG = logging.getLogger("chaharbargh.reviews")
 STALE = timedelta(seconds=30)  # a working job whose worker wrote nothing for this long is taken again

@@ -31,7 +31,8 @@ from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 
 from .db import read_session, write_transaction
-from .service import MATCH, MatchService
+from .service import MatchService
+from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.round_owner")
 POLL = 1.0  # the longest a process sleeps: rows other processes wrote are due this late at most

@@ -22,8 +22,9 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup
 
 from .i18n import LANGS, catalog, digits, t
-from .service import Loaded, MatchService
+from .service import MatchService
 from .settings import ROOT, Settings
+from .table import Loaded
 from .wire import assets_for
 
 # Templates are compiled once per process: `auto_reload=False` spares a stat of every template

@@ -21,7 +21,8 @@ from engine import games
 
 from ..forms import MatchOptions, SelectionQuery
 from ..models import Match
-from ..service import Loaded, MatchService
+from ..service import MatchService
+from ..table import Loaded
 from ..web import serve_templates
 from . import allfours, chaharbargh
 

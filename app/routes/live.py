@@ -34,8 +34,8 @@ from starlette.types import Receive, Scope, Send
 from ..i18n import t
 from ..limits import client_of
 from ..live import KEEP_ALIVE, News
-from ..service import Loaded
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
+from ..table import Loaded
 from ..web import Lang, Service
 from .table import render_table
 

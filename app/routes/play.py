@@ -28,7 +28,8 @@ from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
 from ..review_view import replay_decision
 from ..seats import Seats
-from ..service import Loaded, Refused
+from ..store import Refused
+from ..table import Loaded
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
 from .home import remember, remember_options
 from .table import answer

@@ -9,7 +9,9 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..common_views import urls
 from ..games import web_game
-from ..service import Loaded, MatchService, NotFound
+from ..service import MatchService
+from ..store import NotFound
+from ..table import Loaded
 from ..web import error_page, get_service, is_htmx
 
 

@@ -8,7 +8,7 @@ from app.games.chaharbargh.views import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match
-from app.service import Loaded
+from app.table import Loaded
 from engine import Rules, bot, from_position, observation
 from tests.app.app_helpers import dom, one, text_of, two_people, url_of
 

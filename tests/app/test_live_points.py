@@ -4,7 +4,7 @@ observation (`piles`, `points`, `clubs`) at every ply of a round: the view never
 from __future__ import annotations
 
 from app.i18n import digits
-from app.service import HUMAN
+from app.table import HUMAN
 from engine import observation
 from tests.app.app_helpers import dom, one, url_of
 

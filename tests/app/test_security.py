@@ -26,8 +26,9 @@ from app.games.chaharbargh.tutorial import LESSONS
 from app.i18n import t
 from app.main import create_app
 from app.security import CSP, HSTS, REDACTED
-from app.service import Loaded, MatchService
+from app.service import MatchService
 from app.settings import ROOT, Settings
+from app.table import Loaded
 from engine import Move
 from tests.app.app_helpers import HX, game_state, loaded, one, text_of, url_of
 

@@ -15,7 +15,9 @@ from collections.abc import Callable
 
 import pytest
 
-from app.service import HUMAN, Loaded, MatchService, rules_for
+from app.seating import rules_for
+from app.service import MatchService
+from app.table import HUMAN, Loaded
 from engine import CARDS, from_text, games, new_match, to_text
 
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from app.i18n import digits, t
-from app.service import Loaded
+from app.table import Loaded
 from engine import Rules
 from tests.app.app_helpers import migrate
 from tests.browser.browser_helpers import more_options, small_text

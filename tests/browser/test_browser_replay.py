@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from app.i18n import card_name, digits, t
-from app.service import HUMAN
+from app.table import HUMAN
 from engine import Move, allfours, observation
 from tests.app.app_helpers import create_allfours, finish
 from tests.browser.browser_helpers import small_text

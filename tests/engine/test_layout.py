@@ -12,7 +12,8 @@ import engine.game
 
 ENGINE = Path(engine.__file__).parent
 ROOT = ENGINE.parent
-SHARED = ("cards.py", "errors.py", "events.py", "game.py", "diff.py", "options.py")  # what every game's package builds on
+# what every game's package builds on
+SHARED = ("cards.py", "errors.py", "events.py", "game.py", "diff.py", "options.py")
 ENTRY = ("game.py", "arena.py", "__init__.py")  # a game package's ways in: they may import its players
 
 

@@ -13,7 +13,9 @@ from app.common_views import urls
 from app.forms import MatchOptions, SelectionQuery
 from app.i18n import digits, t
 from app.models import Match
-from app.service import HUMAN, Loaded, MatchService, Refused
+from app.service import MatchService
+from app.store import Refused
+from app.table import HUMAN, Loaded
 from app.web import get_settings, render
 from engine import games
 

@@ -18,8 +18,9 @@ from pathlib import Path
 import httpx
 
 from app.db import make_engine
-from app.service import Loaded, MatchService
+from app.service import MatchService
 from app.settings import ROOT
+from app.table import Loaded
 
 STARTUP_TIMEOUT = 90.0  # seconds: generous, the machine is shared; a healthy start takes ~2 s
 REQUEST_TIMEOUT = 60.0

@@ -16,7 +16,9 @@ from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
-from ...service import Loaded, MatchService, Refused
+from ...service import MatchService
+from ...store import Refused
+from ...table import Loaded
 from ...web import render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view

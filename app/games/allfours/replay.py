@@ -15,7 +15,8 @@ from engine.allfours import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import Loaded, MatchService
+from ...service import MatchService
+from ...table import Loaded
 from .examples import move_words
 from .views import (
     AfLine,

@@ -29,7 +29,7 @@ from ...common_views import (
     winner_words,
 )
 from ...i18n import card_name, digits, digits_in, joined, t
-from ...service import Loaded
+from ...table import Loaded
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}

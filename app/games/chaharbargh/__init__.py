@@ -17,8 +17,11 @@ from ...forms import MatchOptions, SelectionQuery
 from ...home_form import form_values
 from ...i18n import digits_in, t
 from ...models import Match
-from ...service import Loaded, MatchService, rules_for
+from ...seating import rules_for
+from ...service import MatchService
+from ...table import Loaded
 from ...web import get_settings, render
+from .hints import hints as pro_hints
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .rules_page import option_link
@@ -93,7 +96,7 @@ class ChaharbarghWeb:
             sel = select(observation(loaded.state, loaded.seat), q.card, q.take, q.select, q.toggle)
         hints = None
         if q.hint == "1" and loaded.practice and loaded.human_to_play:
-            hints = service.hints(loaded)
+            hints = pro_hints(service, loaded)
         return render_table(request, loaded, lang, sel, hints=hints)
 
     def table(

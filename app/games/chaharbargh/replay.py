@@ -9,7 +9,8 @@ from engine import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_levels, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import Loaded, MatchService
+from ...service import MatchService
+from ...table import Loaded
 from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
 

@@ -28,12 +28,8 @@ from ...common_views import (
 )
 from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, t
 from ...options import chips
-from ...service import (
-    COMPUTER,
-    HUMAN,
-    Loaded,
-    Refused,
-)
+from ...store import Refused
+from ...table import COMPUTER, HUMAN, Loaded
 
 
 @dataclass
