@@ -31,7 +31,7 @@ from .store import (
     bot_seed,
     replay,
 )
-from .table import HUMAN, Loaded, State, game_of
+from .table import HUMAN, State, Table, game_of
 
 CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 
@@ -54,17 +54,17 @@ class Play(Store):
         }
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
-        match.status = "over" if Loaded(match, after).over else "playing"
+        match.status = "over" if Table(match, after).over else "playing"
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after))
         return after
 
     def _due(self, state: State) -> Due:
         """What will be due at a match row once it is written at `state`."""
-        return lambda match: Loaded(match, state).due(self.pauses)
+        return lambda match: Table(match, state).due(self.pauses)
 
     def play(
         self, match_id: str, secret: str, ply: int, move: object, undos: int | None = None, game: str | None = None
-    ) -> Loaded:
+    ) -> Table:
         """The human's move, if the match is still at `ply` (and, when given, after `undos` undos).
         `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
@@ -74,8 +74,8 @@ class Play(Store):
                     raise Refused("garbage")
                 state = self._state(connection, match)
                 if ply != match.ply or (undos is not None and undos != match.undos):
-                    return Loaded(match, state, seat=seat)
-                here = Loaded(match, state, seat=seat)
+                    return Table(match, state, seat=seat)
+                here = Table(match, state, seat=seat)
                 if here.over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if here.sheet_pending:
@@ -99,7 +99,7 @@ class Play(Store):
         self._keep(match, state)
         return self._answered(match, state, seat)
 
-    def computer(self, match_id: str, secret: str, ply: int) -> Loaded:
+    def computer(self, match_id: str, secret: str, ply: int) -> Table:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
         computer's turn: what a page asks (`POST …/computer`) when it wants it now rather than
         after the pause the round owner waits (a practice's "play now", a page without
@@ -131,7 +131,7 @@ class Play(Store):
             if row is None:  # pruned since
                 return False
             match = _match_of(row)
-            loaded = Loaded(match, self._state(connection, match))  # seat 0's: the match's own secret
+            loaded = Table(match, self._state(connection, match))  # seat 0's: the match's own secret
         due = loaded.due(self.pauses)
         if due is not None and due[0] <= self.clock():
             if due[1] == "computer":
@@ -143,11 +143,11 @@ class Play(Store):
         self._write_due(loaded, due)
         return False
 
-    def _ran_out(self, here: Loaded) -> bool:
+    def _ran_out(self, here: Table) -> bool:
         left = here.seconds_left(self.clock())
         return left is not None and left <= 0
 
-    def _write_due(self, loaded: Loaded, due: tuple[datetime, str] | None) -> None:
+    def _write_due(self, loaded: Table, due: tuple[datetime, str] | None) -> None:
         """Write what is due at the table as `loaded` has it, if the row is still at its ply and
         undos (a move since has written its own)."""
         match = loaded.match
@@ -162,8 +162,8 @@ class Play(Store):
             self.due_written(at)
 
     def _play_for(
-        self, loaded: Loaded, secret: str, level: str, still: Callable[[Loaded], bool], asked: bool = True
-    ) -> Loaded:
+        self, loaded: Table, secret: str, level: str, still: Callable[[Table], bool], asked: bool = True
+    ) -> Table:
         """The computer's move at `level` for the seat to play in `loaded`, written if the match
         is still at that ply in that position and `still` holds of it as stored. `asked`: a
         seat's own request, whose answer its stream need not send again (not so for the round
@@ -178,7 +178,7 @@ class Play(Store):
             with write_transaction(self.engine) as connection:
                 match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
-                here = Loaded(match, state, seat=seat)
+                here = Table(match, state, seat=seat)
                 if ply != match.ply or state != loaded.state or not still(here):
                     return here
                 standin = here.seats.person(seat_to_play)  # a person's clock ran out: their seat is away
@@ -190,10 +190,10 @@ class Play(Store):
         self._keep(match, state)
         if not asked:
             self._announce(match)
-            return Loaded(match, state, changed=True, seat=seat)
+            return Table(match, state, changed=True, seat=seat)
         return self._answered(match, state, seat)
 
-    def next_round(self, match_id: str, secret: str, ply: int) -> Loaded:
+    def next_round(self, match_id: str, secret: str, ply: int) -> Table:
         """The player has read the round's score sheet shown at `ply`.
 
         No move is made while a sheet is up, so the ply names the sheet: a stale click (an
@@ -204,17 +204,17 @@ class Play(Store):
             with write_transaction(self.engine) as connection:
                 match, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
-                if Loaded(match, state).over:
+                if Table(match, state).over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
-                if ply != match.ply or not Loaded(match, state).sheet_pending:
-                    return Loaded(match, state, seat=seat)
+                if ply != match.ply or not Table(match, state).sheet_pending:
+                    return Table(match, state, seat=seat)
                 match.rounds_seen = game_of(match).rounds_played(state)
                 _save(connection, match, match.ply, match.undos, self.clock(), self._due(state))
         except Conflict:
             return self._current(match_id, secret)
         return self._answered(match, state, seat)  # once committed: a table reading it now sees the next round
 
-    def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Loaded:
+    def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Table:
         """Practice: take back the person's last move and the computer's answer to it, at any time
         until the round ends. `ply` is the table the player saw: an undo asked from it takes back
         the last move the person had made by then (the computer may have answered since).
@@ -233,8 +233,8 @@ class Play(Store):
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)
                 if ply > match.ply or (undos is not None and undos != match.undos):
-                    return Loaded(match, state, seat=seat)  # a replayed undo: it was done already
-                if Loaded(match, state).over:
+                    return Table(match, state, seat=seat)  # a replayed undo: it was done already
+                if Table(match, state).over:
                     raise Refused("practice_over", 409)
                 mine = session.exec(  # the person's last move made by the table the player saw
                     select(MoveRow.ply)

@@ -62,7 +62,7 @@ from .review_process import Child, Interrupted, Work
 from .service import MatchService
 from .settings import now
 from .store import bot_seed
-from .table import Loaded
+from .table import Table
 
 LOG = logging.getLogger("chaharbargh.reviews")
 STALE = timedelta(seconds=30)  # a working job whose worker wrote nothing for this long is taken again
@@ -71,7 +71,7 @@ POLL = 2.0  # seconds a worker with nothing to do waits before it looks again (j
 QUEUED = ("waiting", "working")  # what the limits count
 
 
-def reviewable(loaded: Loaded) -> bool:
+def reviewable(loaded: Table) -> bool:
     """A finished match (not a practice) of a game whose pro reviews."""
     return loaded.over and not loaded.practice and isinstance(games.get(loaded.match.game), Reviewer)
 
@@ -178,7 +178,7 @@ class Reviews:
 
     # --- asking and the line ------------------------------------------------------------------
 
-    def ask(self, loaded: Loaded, *, person: str | None, address: str | None) -> Review:
+    def ask(self, loaded: Table, *, person: str | None, address: str | None) -> Review:
         """The review of this finished match for the asking seat: stored and waiting if new
         (`TooManyReviews`, and nothing stored, when its asker is over a limit)."""
         found = self.find(loaded.match.id, loaded.seat)

@@ -20,7 +20,7 @@ from .db import read_session, write_session, write_transaction
 from .models import Match
 from .seats import PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import MATCH, NotFound, Refused, Store, _get, _match_of, _row, _save_seats
-from .table import HUMAN, Loaded, game_of
+from .table import HUMAN, Table, game_of
 
 LEVELS = ("easy", "medium", "pro")
 PLAYERS = (2, 3, 4)  # four play as two teams: the person and the computer opposite against the other two
@@ -192,7 +192,7 @@ class Seating(Store):
         self._announce(match)
         return match, seat
 
-    def fill(self, match_id: str, secret: str) -> Loaded:
+    def fill(self, match_id: str, secret: str) -> Table:
         """The creator gives every seat nobody has taken to a computer at the match's level, so
         the match starts without them. Only the creator's address may (403 for another seat's)."""
         with write_transaction(self.engine) as connection:
@@ -207,9 +207,9 @@ class Seating(Store):
         self._forget(match_id)
         if seats.waiting:
             self._announce(match)
-        return Loaded(match, state, changed=seats.waiting, seat=seat)
+        return Table(match, state, changed=seats.waiting, seat=seat)
 
-    def say(self, match_id: str, secret: str, phrase: str) -> Loaded:
+    def say(self, match_id: str, secret: str, phrase: str) -> Table:
         """The person at this address says a quick phrase (`seats.PHRASES`) to the others at a
         shared table: shown beside their seat for a few seconds on every table. One every
         `PHRASE_GAP` seconds (429 sooner, with the whole seconds left to wait); not at a one-person
@@ -236,7 +236,7 @@ class Seating(Store):
         self._forget(match_id)
         return self._answered(match, state, seat)
 
-    def rematch_address(self, loaded: Loaded) -> str | None:
+    def rematch_address(self, loaded: Table) -> str | None:
         """At a shared table whose rematch someone has asked for: the asking seat's address in it
         (`/m/{id}/{secret}`), so each person finds their own new seat; None otherwise."""
         match = loaded.match

@@ -36,7 +36,7 @@ from .db import read_session
 from .live import News
 from .models import Match, MoveRow, bot_seed_of
 from .seats import Seats, watch_code
-from .table import Loaded, Pauses, State, game_of
+from .table import Pauses, State, Table, game_of
 
 
 class NotFound(LookupError):
@@ -211,13 +211,13 @@ class Store:
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def _answered(self, match: Match, state: State, seat: int) -> Loaded:
+    def _answered(self, match: Match, state: State, seat: int) -> Table:
         """The asking seat's table after its change, announced to the others (see `_announce`)."""
-        answer = Loaded(match, state, changed=True, seat=seat)
+        answer = Table(match, state, changed=True, seat=seat)
         self._announce(match, answer)
         return answer
 
-    def _announce(self, match: Match, answered: Loaded | None = None) -> None:
+    def _announce(self, match: Match, answered: Table | None = None) -> None:
         """Tell the open tables of a match that it changed, once the change is committed: every
         person's (the computer's moves reach a one-person table on its stream) and anyone
         watching through the watch link. `answered`: the table the asking seat's own request
@@ -232,7 +232,7 @@ class Store:
         with self._cache_lock:
             self._cache.pop(match_id, None)
 
-    def stored_moves(self, loaded: Loaded) -> list[str]:
+    def stored_moves(self, loaded: Table) -> list[str]:
         """The match's stored moves in order, in the engine's text form (the replay reads them)."""
         with read_session(self.engine) as session:
             query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
@@ -244,7 +244,7 @@ class Store:
             query = select(MoveRow.ply).where(MoveRow.match_id == match_id, col(MoveRow.standin))
             return frozenset(session.exec(query).all())
 
-    def state_at(self, loaded: Loaded, ply: int) -> tuple[Any, int, int]:
+    def state_at(self, loaded: Table, ply: int) -> tuple[Any, int, int]:
         """A finished match's replay: the state after its first `ply` moves (clamped to the
         match's length), the ply used and the number of moves, for either game's engine."""
         moves = self.stored_moves(loaded)
@@ -255,7 +255,7 @@ class Store:
             state = game.apply(state, game.parse_move(text))
         return state, ply, len(moves)
 
-    def _last_seen(self, match_id: str, secret: str, ply: int) -> Loaded | None:
+    def _last_seen(self, match_id: str, secret: str, ply: int) -> Table | None:
         """The table at `ply` as this process last wrote or read it, without asking the database;
         None if it has none at that ply. Only a guess at where the match stands now (another
         process, or a practice undo, may have moved it on): what is written on it is checked
@@ -265,15 +265,15 @@ class Store:
         seat = None if hit is None or hit[1] != ply else seat_of(hit[3], secret)
         if hit is None or seat is None:
             return None
-        return Loaded(_match_of(hit[3]), hit[2], seat=seat)
+        return Table(_match_of(hit[3]), hit[2], seat=seat)
 
-    def load(self, match_id: str, secret: str) -> Loaded:
+    def load(self, match_id: str, secret: str) -> Table:
         with read_session(self.engine) as session:
             connection = session.connection()
             match, seat = _get(connection, match_id, secret)
-            return Loaded(match, self._state(connection, match), seat=seat)
+            return Table(match, self._state(connection, match), seat=seat)
 
-    def watched(self, match_id: str, code: str) -> Loaded:
+    def watched(self, match_id: str, code: str) -> Table:
         """The match as someone with its watch link may see it (`seats.watch_code`); `NotFound`
         for a wrong code, and for a practice round (nobody watches a lesson)."""
         with read_session(self.engine) as session:
@@ -284,9 +284,9 @@ class Store:
             if not hmac.compare_digest(watch_code(row["secret"]).encode(), code.encode()):
                 raise NotFound(match_id)
             match = _match_of(row)
-            return Loaded(match, self._state(connection, match), watching=True)
+            return Table(match, self._state(connection, match), watching=True)
 
-    def listed(self, entries: list[tuple[str, int]]) -> list[Loaded]:
+    def listed(self, entries: list[tuple[str, int]]) -> list[Table]:
         """The matches with these ids, each as the person at its seat sees it (from this
         browser's signed cookie), newest first."""
         if not entries:
@@ -294,9 +294,9 @@ class Store:
         seats = dict(entries)
         with read_session(self.engine) as session:
             matches = session.exec(select(Match).where(col(Match.id).in_(list(seats)))).all()
-            loaded = [Loaded(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
+            loaded = [Table(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
-    def _current(self, match_id: str, secret: str) -> Loaded:
+    def _current(self, match_id: str, secret: str) -> Table:
         """The table as stored now: the answer to a request that lost a race in the database."""
         return self.load(match_id, secret)

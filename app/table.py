@@ -1,5 +1,5 @@
 """A seat's table: a match row, its state rebuilt from the moves, and the seat that asks for it
-(`Loaded`), with what the table shows from them: whose turn, the move clock, what is due next.
+(`Table`), with what the table shows from them: whose turn, the move clock, what is due next.
 
 Every game is stored and replayed alike; a table asks the match's engine game (`game_of`) about
 its state, never the state directly.
@@ -24,7 +24,7 @@ HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's 
 
 State = Any
 """A match's state, of whichever game it is (its engine game's own state type): the service
-stores and replays every game alike and leaves the state to `Loaded.game`."""
+stores and replays every game alike and leaves the state to `Table.game`."""
 
 
 def watch_key(match: Match) -> str:
@@ -58,7 +58,7 @@ class Pauses:
 
 
 @dataclass(frozen=True)
-class Loaded:
+class Table:
     """A match row and its state rebuilt from the moves, as the person at `seat` asked for it
     (their address's secret names the seat). `changed` tells if this request wrote a move."""
 
@@ -167,7 +167,7 @@ class Loaded:
         person whose move clock runs out then ("clock"). None while it waits only for people
         (or for nothing). Both count from the start of the turn, as the move clock does.
 
-        >>> Loaded(Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice"), None).due(Pauses())
+        >>> Table(Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice"), None).due(Pauses())
         """
         if self.practice or not self._in_play:  # a practice's page asks: the pause is for taking a move back
             return None

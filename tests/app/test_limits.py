@@ -19,7 +19,7 @@ from app.games.chaharbargh.hints import hint_cached, hints
 from app.i18n import digits, t
 from app.main import create_app
 from app.settings import Settings
-from app.table import Loaded
+from app.table import Table
 from tests.app.app_helpers import HX, dom, finish, first_move, loaded, one, text_of, url_of
 from tests.conftest import FIXED_BOTS
 
@@ -186,7 +186,7 @@ def test_hints_are_kept_apart_by_position_not_only_by_ply(limited):
     assert now.ply == 2 and now.human_to_play
     hints(service, now)
     after_first = start.apply(taken_back)
-    elsewhere = Loaded(now.match, after_first.apply(after_first.legal_moves()[0]))
+    elsewhere = Table(now.match, after_first.apply(after_first.legal_moves()[0]))
     assert elsewhere.ply == now.ply and elsewhere.state != now.state
     assert hint_cached(service, now) and not hint_cached(service, elsewhere)
 

@@ -17,15 +17,15 @@ import pytest
 
 from app.seating import rules_for
 from app.service import MatchService
-from app.table import HUMAN, Loaded
+from app.table import HUMAN, Table
 from engine import CARDS, from_text, games, new_match, to_text
 
 
-def url_of(loaded: Loaded) -> str:
+def url_of(loaded: Table) -> str:
     return f"/m/{loaded.match.id}/{loaded.match.secret}"
 
 
-def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Loaded], bool]) -> Loaded:
+def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Table], bool]) -> Table:
     """Play the stored match on until `until(loaded)` (or its end): the person plays the first legal move."""
     loaded = service.load(match_id, secret)
     while not until(loaded) and not loaded.over:

@@ -7,25 +7,25 @@ from __future__ import annotations
 from engine import MatchState, Move, move_values, observation
 
 from ...store import Refused, Store, bot_seed
-from ...table import HUMAN, Loaded
+from ...table import HUMAN, Table
 
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
 
-def _hint_key(loaded: Loaded) -> tuple[str, int, MatchState]:
+def _hint_key(loaded: Table) -> tuple[str, int, MatchState]:
     """A hint depends on the position and the match's seed for the ply, so it is kept by
     (match, ply, position): tapping cards with hints on, and the same position again after an
     undo (the ply and position come back, the undo count does not), reuse it."""
     return (loaded.match.id, loaded.ply, loaded.state)
 
 
-def hint_cached(service: Store, loaded: Loaded) -> bool:
+def hint_cached(service: Store, loaded: Table) -> bool:
     """Whether this table's hint is in this process's cache (costs nothing: not rate-limited)."""
     with service._cache_lock:
         return _hint_key(loaded) in service._hints
 
 
-def hints(service: Store, loaded: Loaded) -> dict[Move, float]:
+def hints(service: Store, loaded: Table) -> dict[Move, float]:
     """Practice: each legal move's value as the pro sees it from the human's seat.
 
     The pro decides from the human's observation only, so a hint reveals nothing hidden;
