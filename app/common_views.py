@@ -13,9 +13,9 @@ from engine import Card
 
 from .i18n import card_name, digits, isolated, join, nt, t
 from .reviews import reviewable
-from .seats import PHRASES
+from .seats import CREATOR, PHRASES
 from .streams import WATCH_POLL_MS
-from .table import HUMAN, Table, commitment_of, watch_key
+from .table import Table, commitment_of, watch_key
 from .web import get_service, get_settings
 
 COMMITMENT_SHORT = 12  # hex digits of the commitment the table shows closed: enough to compare at a glance
@@ -98,9 +98,9 @@ class Seating:
     """
 
     players: int
-    me: int = HUMAN
+    me: int = CREATOR
     names: tuple[str, ...] = ()  # each seat's person's display name ("" for none)
-    people: frozenset[int] = frozenset({HUMAN})
+    people: frozenset[int] = frozenset({CREATOR})
     watching: bool = False  # drawn for someone watching, from `me`'s chair
 
     @property
@@ -171,7 +171,7 @@ class InviteView:
 
 def invites_view(loaded: Table, lang: str) -> list[InviteView]:
     """The creator's invite links, one per person seat not taken; none for anyone else."""
-    if loaded.seat != HUMAN or loaded.over or loaded.watching:
+    if loaded.seat != CREATOR or loaded.over or loaded.watching:
         return []
     seating, seats = seating_of(loaded), loaded.seats
     return [
@@ -252,7 +252,7 @@ def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
     checkable = sealed is not None and loaded.over and not loaded.watching
     return SharedTable(
         invites=invites_view(loaded, lang),
-        can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
+        can_fill=loaded.waiting and loaded.seat == CREATOR and not loaded.watching,
         others_wait=loaded.waiting or loaded.others_turn or (loaded.computer_to_play and not loaded.practice),
         reload_after=None if due is None else max(1, math.ceil((due[0] - now).total_seconds())),
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",

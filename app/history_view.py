@@ -11,7 +11,7 @@ from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
 from .seating import LEVELS
 from .service import MatchService
-from .table import HUMAN, Table
+from .table import Table
 
 
 @dataclass
@@ -74,7 +74,7 @@ def _result_key(item: Table) -> str:
     state = item.state
     if item.practice:
         score = state.rounds[0].score or ()
-        mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
+        mine, theirs = score[item.seat].total, max(s.total for i, s in enumerate(score) if i != item.seat)
         return "won" if mine > theirs else "lost" if mine < theirs else "tied"
     game = item.game
     return "won" if game.winner(state) == game.side_of(game.rules_of(state), item.seat) else "lost"

@@ -31,7 +31,7 @@ from .store import (
     bot_seed,
     replay,
 )
-from .table import HUMAN, State, Table, game_of
+from .table import State, Table, game_of
 
 CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 
@@ -238,7 +238,7 @@ class Play(Store):
                     raise Refused("practice_over", 409)
                 mine = session.exec(  # the person's last move made by the table the player saw
                     select(MoveRow.ply)
-                    .where(MoveRow.match_id == match.id, MoveRow.seat == HUMAN, MoveRow.ply < ply)
+                    .where(MoveRow.match_id == match.id, MoveRow.seat == seat, MoveRow.ply < ply)
                     .order_by(col(MoveRow.ply).desc())
                     .limit(1)
                 ).first()

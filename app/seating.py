@@ -18,9 +18,9 @@ from engine.options import rules_with
 
 from .db import read_session, write_session, write_transaction
 from .models import Match
-from .seats import PERSON, PHRASES, SEAT_CHOICES, Seats
+from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import MATCH, NotFound, Refused, Store, _get, _match_of, _row, _save_seats
-from .table import HUMAN, Table, game_of
+from .table import Table, game_of
 
 LEVELS = ("easy", "medium", "pro")
 PLAYERS = (2, 3, 4)  # four play as two teams: the person and the computer opposite against the other two
@@ -197,7 +197,7 @@ class Seating(Store):
         the match starts without them. Only the creator's address may (403 for another seat's)."""
         with write_transaction(self.engine) as connection:
             match, seat = _get(connection, match_id, secret, lock=True)
-            if seat != HUMAN:
+            if seat != CREATOR:
                 raise Refused("not_creator", 403)
             seats = Seats.from_json(match.seats, match.level)
             if seats.waiting:

@@ -18,9 +18,7 @@ from engine.fairness import commitment
 from engine.game import AnyGame
 
 from .models import Match, bot_seed_of
-from .seats import Seats, watch_code
-
-HUMAN, COMPUTER = 0, 1  # the person's seat; in a two-seat game, the computer's (every other seat is a computer)
+from .seats import CREATOR, Seats, watch_code
 
 State = Any
 """A match's state, of whichever game it is (its engine game's own state type): the service
@@ -65,7 +63,7 @@ class Table:
     match: Match
     state: State
     changed: bool = False
-    seat: int = HUMAN
+    seat: int = CREATOR
     watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
 
     @property

@@ -15,7 +15,7 @@ from app.i18n import digits, t
 from app.models import Match
 from app.service import MatchService
 from app.store import Refused
-from app.table import HUMAN, Table
+from app.table import Table
 from app.web import get_settings, render
 from engine import games
 
@@ -28,7 +28,7 @@ def table_view(
     loaded: Table, state: State, lang: str, delay_ms: int | None, message: str | None = None
 ) -> dict[str, Any]:
     """What the person's seat sees, in words and card codes: their hand, the trick, the score."""
-    view = GAME.observation(state, HUMAN)
+    view = GAME.observation(state, loaded.seat)
     if loaded.over:
         status = "match-over"
     elif loaded.sheet_pending:
@@ -87,7 +87,7 @@ class HighCardWeb:
         self, request: Request, service: MatchService, loaded: Table, lang: str, ply: int, decision: Any = None
     ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
-        view = GAME.observation(state, HUMAN)
+        view = GAME.observation(state, loaded.seat)
         address = f"{urls(loaded.match.id, loaded.match.secret)['replay']}?ply={ply}"
         rv = {"title": TITLE[lang], "ply": ply, "total": total, "hand": [str(c) for c in view.hand],
               "totals": [digits(x, lang) for x in state.totals]}  # fmt: skip

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine import MatchState, Move, move_values, observation
 
 from ...store import Refused, Store, bot_seed
-from ...table import HUMAN, Table
+from ...table import Table
 
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here
 
@@ -26,9 +26,9 @@ def hint_cached(service: Store, loaded: Table) -> bool:
 
 
 def hints(service: Store, loaded: Table) -> dict[Move, float]:
-    """Practice: each legal move's value as the pro sees it from the human's seat.
+    """Practice: each legal move's value as the pro sees it from the asking seat.
 
-    The pro decides from the human's observation only, so a hint reveals nothing hidden;
+    The pro decides from that seat's observation only, so a hint reveals nothing hidden;
     a fixed number of worlds and a seed from the position make the same hint every time.
     """
     if not loaded.practice or not loaded.human_to_play:
@@ -41,7 +41,8 @@ def hints(service: Store, loaded: Table) -> dict[Move, float]:
     if hit is not None:
         return hit
     # every move in every world (no pruning): a hint compares every card, not just the best
-    values = move_values(observation(loaded.state, HUMAN), bot_seed(loaded.match, loaded.ply) ^ 0x5EED, HINT_WORLDS)
+    seed = bot_seed(loaded.match, loaded.ply) ^ 0x5EED
+    values = move_values(observation(loaded.state, loaded.seat), seed, HINT_WORLDS)
     with service._cache_lock:
         service._hints[key] = values
         while len(service._hints) > service.CACHE_SIZE:

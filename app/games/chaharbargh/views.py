@@ -29,7 +29,7 @@ from ...common_views import (
 from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, t
 from ...options import chips
 from ...store import Refused
-from ...table import COMPUTER, HUMAN, Table
+from ...table import Table
 
 
 @dataclass
@@ -346,9 +346,9 @@ def turn_order(players: int, lang: str, seating: Seating | None = None) -> str:
 
 
 def _round_winner(view: Observation, lang: str) -> str:
-    """Practice (two seats): who won the round just played."""
+    """Practice: who won the round just played, the seat whose table it is or the others."""
     score = view.finished_rounds[-1].score or ()
-    mine, theirs = score[HUMAN].total, score[COMPUTER].total
+    mine, theirs = score[view.seat].total, max(s.total for i, s in enumerate(score) if i != view.seat)
     return t(lang, "round_won" if mine > theirs else "round_lost" if mine < theirs else "round_tied")
 
 
