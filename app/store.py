@@ -158,7 +158,7 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
 
 
 Due = Callable[[Match], "tuple[datetime, str] | None"]
-"""What is due at a match row about to be written, from its new state (`MatchService._due`)."""
+"""What is due at a match row about to be written, from its new state (`Play._due`, app/play.py)."""
 
 
 def bot_seed(match: Match, ply: int) -> int:
