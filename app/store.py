@@ -1,5 +1,6 @@
-"""The match rows and the states kept beside them: the only code that reads a match from the
-database (`Store`), and the statements and helpers every write uses (`_get`, `_save`, ...).
+"""The match rows and the states kept beside them: the statements and helpers every read and
+write of a match uses (`_get`, `_save`, `replay`, ...), and `Store`, the reads of whole tables
+and this process's cache of recent states.
 
 A match is stored as its seed, rules and the list of moves; the state is rebuilt by replaying
 the moves with the engine. Every write runs in one write transaction (app/db.py), locks the
