@@ -43,7 +43,7 @@ def commitment_of(match: Match) -> str | None:
 
 def game_of(match: Match) -> AnyGame:
     """The engine's game a match is of: its `game` column names it in the registry (`engine.games`);
-    everything else here (storage, replay, compare-and-set, locking) is the same for every game."""
+    everything else the service does (storage, replay, compare-and-set, locking) is the same for every game."""
     return games.get(match.game)
 
 
@@ -63,7 +63,7 @@ class Table:
     match: Match
     state: State
     changed: bool = False
-    seat: int = CREATOR
+    seat: int = CREATOR  # none named: the creator's, whose address is the match's own secret
     watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
 
     @property
