@@ -13,9 +13,9 @@ from engine import Card
 
 from .i18n import card_name, digits, isolated, join, nt, t
 from .reviews import reviewable
-from .seats import PHRASES
-from .service import HUMAN, Loaded, commitment_of, watch_key
+from .seats import CREATOR, PHRASES
 from .streams import WATCH_POLL_MS
+from .table import Table, commitment_of, watch_key
 from .web import get_service, get_settings
 
 COMMITMENT_SHORT = 12  # hex digits of the commitment the table shows closed: enough to compare at a glance
@@ -98,9 +98,9 @@ class Seating:
     """
 
     players: int
-    me: int = HUMAN
+    me: int = CREATOR
     names: tuple[str, ...] = ()  # each seat's person's display name ("" for none)
-    people: frozenset[int] = frozenset({HUMAN})
+    people: frozenset[int] = frozenset({CREATOR})
     watching: bool = False  # drawn for someone watching, from `me`'s chair
 
     @property
@@ -136,7 +136,7 @@ class Seating:
         return self.name(side, lang)
 
 
-def seating_of(loaded: Loaded) -> Seating:
+def seating_of(loaded: Table) -> Seating:
     """How the table of the person asking (`loaded.seat`) names every seat."""
     players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
     seats = loaded.seats
@@ -145,7 +145,7 @@ def seating_of(loaded: Loaded) -> Seating:
     return Seating(players, loaded.seat, names, people, watching=loaded.watching)
 
 
-def seat_levels(loaded: Loaded, lang: str) -> list[str]:
+def seat_levels(loaded: Table, lang: str) -> list[str]:
     """What the table says under each seat's name: a computer's level, that a person sits there,
     or that the computer plays for them while they are away."""
     players = loaded.game.seats_of(loaded.game.rules_of(loaded.state))
@@ -169,9 +169,9 @@ class InviteView:
     place: str  # where, from the creator's chair ("your partner, opposite you")
 
 
-def invites_view(loaded: Loaded, lang: str) -> list[InviteView]:
+def invites_view(loaded: Table, lang: str) -> list[InviteView]:
     """The creator's invite links, one per person seat not taken; none for anyone else."""
-    if loaded.seat != HUMAN or loaded.over or loaded.watching:
+    if loaded.seat != CREATOR or loaded.over or loaded.watching:
         return []
     seating, seats = seating_of(loaded), loaded.seats
     return [
@@ -212,7 +212,7 @@ class SharedTable:
     )
     refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
     live: bool = False  # a table in play: its news arrive on its event stream (app/routes/live.py)
-    version: str = ""  # the match's event version (`Loaded.version`): the page keeps the newest table
+    version: str = ""  # the match's event version (`Table.version`): the page keeps the newest table
     rematch_address: str | None = None  # a rematch someone asked for: this seat's place in it
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
     clock: int | None = None  # whole seconds left on the move clock of the person to play
@@ -231,7 +231,7 @@ class SharedTable:
     fairness_url: str = ""  # a finished match's check of its deal, for the people at it
 
 
-def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
+def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
     """The people part of the asking seat's table. A table with its event stream asks again only
     on the `table-may-refresh` event; one without, every `Settings.refresh_ms` (None: on the
     event too). The move clock is read off the server's clock (the browser only counts it down)."""
@@ -252,7 +252,7 @@ def shared_table(request: Request, loaded: Loaded, lang: str) -> SharedTable:
     checkable = sealed is not None and loaded.over and not loaded.watching
     return SharedTable(
         invites=invites_view(loaded, lang),
-        can_fill=loaded.waiting and loaded.seat == HUMAN and not loaded.watching,
+        can_fill=loaded.waiting and loaded.seat == CREATOR and not loaded.watching,
         others_wait=loaded.waiting or loaded.others_turn or (loaded.computer_to_play and not loaded.practice),
         reload_after=None if due is None else max(1, math.ceil((due[0] - now).total_seconds())),
         refresh_trigger="table-may-refresh" if live or refresh_ms is None else f"every {refresh_ms}ms",
@@ -286,7 +286,7 @@ class ComputerTurn:
     trigger: str
 
 
-def computer_turn(loaded: Loaded, practice_ms: int | None) -> ComputerTurn:
+def computer_turn(loaded: Table, practice_ms: int | None) -> ComputerTurn:
     """A match gets the computer's moves from the round owner, which plays each after its pause,
     on its event stream (a page without one reloads: `SharedTable.reload_after`), so a person's
     move is one request. A practice, which has no stream, asks (`POST …/computer`) after its own
@@ -298,7 +298,7 @@ def computer_turn(loaded: Loaded, practice_ms: int | None) -> ComputerTurn:
     return ComputerTurn("computer-may-move" if practice_ms is None else f"load delay:{practice_ms}ms")
 
 
-def watched_seat(loaded: Loaded, seating: Seating, lang: str) -> str:
+def watched_seat(loaded: Table, seating: Seating, lang: str) -> str:
     """What someone watching is told of seat 0, whose chair the table is drawn from: who sits
     there and how many cards they hold (every game's view counts each hand)."""
     count = loaded.view.hand_counts[0]
@@ -310,7 +310,7 @@ def phrase_choices(lang: str) -> list[tuple[str, str]]:
     return [(phrase, t(lang, f"phrase_{phrase}")) for phrase in PHRASES]
 
 
-def watch_address(loaded: Loaded) -> str:
+def watch_address(loaded: Table) -> str:
     """The match's watch link (`/m/{id}/watch/{code}`): the spectator's table, live."""
     return urls(loaded.match.id, watch_key(loaded.match))["page"]
 

@@ -31,7 +31,7 @@ from .routes.learn import refused_lesson
 from .routes.seats import refused_join
 from .routes.table import refused_table
 from .security import TooLarge
-from .service import NotFound, Refused
+from .store import NotFound, Refused
 from .web import error_page, lang_of
 
 HTTP_ERRORS = {404: "msg_no_page", 405: "msg_method"}  # other HTTP errors say "garbage"

@@ -14,7 +14,8 @@ from engine.fairness import FairnessError, commitment_bytes, deals, verify
 from .common_views import CardView, card_view, seating_of, urls
 from .games import web_game
 from .i18n import digits_in, t
-from .service import Loaded, MatchService
+from .service import MatchService
+from .table import Table
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def _move(move: Mapping[str, Any], who: str, game: str, lang: str) -> PlayedView
         return PlayedView(who, words=web_game(game).move_words(text, lang))
 
 
-def fairness_view(loaded: Loaded, record: Mapping[str, Any] | None, lang: str) -> FairnessView:
+def fairness_view(loaded: Table, record: Mapping[str, Any] | None, lang: str) -> FairnessView:
     """The check of `record`, the match's record as it is given out (None: a practice)."""
     page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
     if record is None or "salt" not in record:

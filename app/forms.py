@@ -30,8 +30,8 @@ from engine.options import Option
 
 from . import names
 from .i18n import latin_digits
+from .seating import LEVELS, PLAYERS
 from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES
-from .service import LEVELS, PLAYERS
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
 

@@ -2,7 +2,7 @@
 no server was up.
 
 A move clock counts from the start of the turn, when the match row was last written
-(`updated_at`, by the service's clock: `Loaded.seconds_left`). While no server runs nobody can
+(`updated_at`, by the service's clock: `Table.seconds_left`). While no server runs nobody can
 move, yet that time would count: after a restart the round owner (app/round_owner.py) would
 find the clock run out, and the computer would play for a person who never had their time and
 mark them away. So:
@@ -39,7 +39,8 @@ from sqlalchemy import select as sa_select
 from .db import read_session, write_transaction
 from .models import HeartbeatRow
 from .seats import CLOCK_RANGE
-from .service import MATCH, MatchService
+from .service import MatchService
+from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.heartbeat")
 PERIOD = 5.0  # seconds between two beats of a process

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from .common_views import urls
 from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
-from .service import HUMAN, LEVELS, Loaded, MatchService
+from .seating import LEVELS
+from .service import MatchService
+from .table import Table
 
 
 @dataclass
@@ -24,7 +26,7 @@ class SavedMatch:
     practice: bool = False
 
 
-def saved_matches(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
+def saved_matches(items: list[Table], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
     """The home page's list of this browser's matches; `titles`: each game's name in `lang`."""
     out = []
     for item in items:
@@ -64,7 +66,7 @@ class HistoryEntry:
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
 
 
-def _result_key(item: Loaded) -> str:
+def _result_key(item: Table) -> str:
     """Won, lost or tied, for the side of the seat that asks (this browser's seat at the
     table: a friend invited to seat 1 wins with seat 1's side); "playing" while the match goes on."""
     if not item.over:
@@ -72,13 +74,13 @@ def _result_key(item: Loaded) -> str:
     state = item.state
     if item.practice:
         score = state.rounds[0].score or ()
-        mine, theirs = score[HUMAN].total, max(s.total for i, s in enumerate(score) if i != HUMAN)
+        mine, theirs = score[item.seat].total, max(s.total for i, s in enumerate(score) if i != item.seat)
         return "won" if mine > theirs else "lost" if mine < theirs else "tied"
     game = item.game
     return "won" if game.winner(state) == game.side_of(game.rules_of(state), item.seat) else "lost"
 
 
-def history(items: list[Loaded], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
+def history(items: list[Table], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
     """The history page: every match and practice this browser remembers, newest first; `titles`:
     each game's name in `lang`."""
     out = []
@@ -119,7 +121,7 @@ class LevelStats:
     surs: str  # the surs your side scored, as each round's sheet counts them (the engine's score)
 
 
-def history_stats(items: list[Loaded], lang: str) -> list[LevelStats]:
+def history_stats(items: list[Table], lang: str) -> list[LevelStats]:
     """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
     the games the statistics do not count; practice rounds are left out here): won, lost, the best
     margin and the surs scored, each for the side of the seat this browser sits at. Who won, the

@@ -14,8 +14,9 @@ from engine.options import Option, defaults
 
 from .forms import MatchOptions
 from .i18n import digits_in, nt, t
+from .seating import LEVELS, PLAYERS, rules_for
 from .seats import CLOCK_DEFAULT, PERSON
-from .service import LEVELS, PLAYERS, Refused, rules_for
+from .store import Refused
 
 
 @dataclass

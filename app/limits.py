@@ -50,6 +50,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .games.chaharbargh.hints import hint_cached
 from .i18n import digits, t
 from .settings import Settings
 from .web import LoadedMatch, Service, lang_of, other_lang, render
@@ -416,7 +417,7 @@ def hint_budget(request: Request, loaded: LoadedMatch, service: Service) -> None
     A plain `def`: with a shared storage the count is a network call, kept off the event loop."""
     if request.query_params.get("hint") != "1" or not (loaded.practice and loaded.human_to_play):
         return
-    if service.hint_cached(loaded):
+    if hint_cached(service, loaded):
         return
     wait = limits_of(request).charge("hint", client_of(request.scope))
     if wait is not None:

@@ -19,10 +19,11 @@ from .reviews import Reviews
 from .round_owner import RoundOwner
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
-from .service import MatchService, Pauses
+from .service import MatchService
 from .sessions import SessionCookie
 from .settings import ROOT, Settings
 from .streams import StreamBudget
+from .table import Pauses
 from .wire import Compression, ServeStatic, assets_for
 
 # The form parser refuses files; its own size limits stay above the body limit (BodyLimit), so

@@ -52,7 +52,7 @@ class Match(SQLModel, table=True):
     due_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True, index=True))
     due_kind: str | None = Field(default=None, max_length=16)
     # Counts every change a table shows (a move, a sheet closed, an undo, a seat, a phrase, a
-    # rematch): only ever grows, so a page keeps the newest table it was sent (`Loaded.version`).
+    # rematch): only ever grows, so a page keeps the newest table it was sent (`Table.version`).
     version: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
 
 

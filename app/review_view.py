@@ -18,7 +18,7 @@ from .common_views import CardView, card_view, urls
 from .i18n import digits, nt, t
 from .models import Review
 from .reviews import TooManyReviews
-from .service import Loaded
+from .table import Table
 
 CARD_CODE = re.compile(r"(?<![0-9AJQK])([0-9AJQK]{1,2}[CDHS])")
 KINDS = ("inaccuracy", "mistake", "blunder")  # the verdicts that lose points
@@ -153,7 +153,7 @@ def place_words(ahead: int, lang: str) -> str:
     return nt(lang, "review_ahead_one", "review_ahead", ahead, n=digits(ahead, lang))
 
 
-def busy_view(loaded: Loaded, busy: TooManyReviews, lang: str, game_title: str) -> ReviewView:
+def busy_view(loaded: Table, busy: TooManyReviews, lang: str, game_title: str) -> ReviewView:
     """The page of a review not asked for: its person or address has too many waiting."""
     if busy.kind == "person":
         words = nt(lang, "review_busy_person_one", "review_busy_person", busy.limit, n=digits(busy.limit, lang))
@@ -163,7 +163,7 @@ def busy_view(loaded: Loaded, busy: TooManyReviews, lang: str, game_title: str) 
 
 
 def review_view(
-    loaded: Loaded,
+    loaded: Table,
     review: Review,
     lang: str,
     words: Words,

@@ -59,8 +59,10 @@ from engine.game import Reviewer
 from .db import is_sqlite, read_session, write_session
 from .models import Match, Review
 from .review_process import Child, Interrupted, Work
-from .service import Loaded, MatchService, bot_seed
+from .service import MatchService
 from .settings import now
+from .store import bot_seed
+from .table import Table
 
 LOG = logging.getLogger("chaharbargh.reviews")
 STALE = timedelta(seconds=30)  # a working job whose worker wrote nothing for this long is taken again
@@ -69,7 +71,7 @@ POLL = 2.0  # seconds a worker with nothing to do waits before it looks again (j
 QUEUED = ("waiting", "working")  # what the limits count
 
 
-def reviewable(loaded: Loaded) -> bool:
+def reviewable(loaded: Table) -> bool:
     """A finished match (not a practice) of a game whose pro reviews."""
     return loaded.over and not loaded.practice and isinstance(games.get(loaded.match.game), Reviewer)
 
@@ -176,7 +178,7 @@ class Reviews:
 
     # --- asking and the line ------------------------------------------------------------------
 
-    def ask(self, loaded: Loaded, *, person: str | None, address: str | None) -> Review:
+    def ask(self, loaded: Table, *, person: str | None, address: str | None) -> Review:
         """The review of this finished match for the asking seat: stored and waiting if new
         (`TooManyReviews`, and nothing stored, when its asker is over a limit)."""
         found = self.find(loaded.match.id, loaded.seat)

@@ -3,7 +3,7 @@
 A table waits for a person, or for a move no person makes: the computer seat's move once its
 pause is over, or the computer's move for a person whose move clock ran out. The second kind is
 a row due at a time: the match's `due_at` and `due_kind`, written in the same transaction as
-the move (or the seat taken) that made it due (`Loaded.due`, app/service.py). So a table moves on
+the move (or the seat taken) that made it due (`Table.due`, app/table.py). So a table moves on
 with nobody's page open, and nothing a page does decides whether time passes.
 
 Every process runs one owner (a thread, started with the app). It sleeps until the soonest due
@@ -31,7 +31,8 @@ from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 
 from .db import read_session, write_transaction
-from .service import MATCH, MatchService
+from .service import MatchService
+from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.round_owner")
 POLL = 1.0  # the longest a process sleeps: rows other processes wrote are due this late at most

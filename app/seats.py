@@ -37,6 +37,9 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+CREATOR = 0
+"""The creator's seat: the person who made the match sits at seat 0, and its table address is
+the match's own secret (`Match.secret`)."""
 PERSON = "person"
 SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
 NAME_LENGTH = 24  # a display name's most characters

@@ -22,8 +22,9 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup
 
 from .i18n import LANGS, catalog, digits, t
-from .service import Loaded, MatchService
+from .service import MatchService
 from .settings import ROOT, Settings
+from .table import Table
 from .wire import assets_for
 
 # Templates are compiled once per process: `auto_reload=False` spares a stat of every template
@@ -143,12 +144,12 @@ Lang = Annotated[str, Depends(current_lang)]
 Service = Annotated[MatchService, Depends(current_service)]
 
 
-def load_match(match_id: str, secret: str, service: Service) -> Loaded:
+def load_match(match_id: str, secret: str, service: Service) -> Table:
     """The match named by the path (`/m/{match_id}/{secret}`); `NotFound` (404) for a wrong id or secret."""
     return service.load(match_id, secret)
 
 
-LoadedMatch = Annotated[Loaded, Depends(load_match)]
+LoadedMatch = Annotated[Table, Depends(load_match)]
 
 
 # --- the answer -----------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from engine import games
 
 from ..forms import MatchOptions, SelectionQuery
 from ..models import Match
-from ..service import Loaded, MatchService
+from ..service import MatchService
+from ..table import Table
 from ..web import serve_templates
 from . import allfours, chaharbargh
 
@@ -81,19 +82,19 @@ class WebGame(Protocol):
         home form links them; an option without one is left out)."""
         ...
 
-    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+    def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         """The table page (GET), with what the address asks for (a selection, the pro's hints)."""
         ...
 
     def table(
-        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+        self, request: Request, loaded: Table, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         """The table as the person's seat sees it, with `message` (a message key): the answer to
         an action, or to a refused one."""
         ...
 
     def replay(
-        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+        self, request: Request, service: MatchService, loaded: Table, lang: str, ply: int, decision: Any = None
     ) -> Response:
         """The finished match at `ply` (the route has checked that it is over); `decision`: the
         review's judgement of the person's move from there (`review_view.replay_decision`)."""

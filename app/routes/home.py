@@ -18,7 +18,7 @@ from ..games import titles, web_game
 from ..history_view import history, history_stats, saved_matches
 from ..home_form import new_match_form
 from ..i18n import t
-from ..service import LEVELS
+from ..seating import LEVELS
 from ..web import Lang, Service, render
 
 router = APIRouter()

@@ -34,8 +34,8 @@ from starlette.types import Receive, Scope, Send
 from ..i18n import t
 from ..limits import client_of
 from ..live import KEEP_ALIVE, News
-from ..service import Loaded
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
+from ..table import Table
 from ..web import Lang, Service
 from .table import render_table
 
@@ -43,7 +43,7 @@ router = APIRouter()
 RETRY_MS = 2000  # how long a browser waits before it connects again
 
 
-def table_event(request: Request, loaded: Loaded, lang: str) -> bytes:
+def table_event(request: Request, loaded: Table, lang: str) -> bytes:
     """The seat's table as an SSE `table` event: the fragment a move's answer would be, encoded
     once for every stream that sends it."""
     headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
@@ -80,7 +80,7 @@ async def watch_events(request: Request, match_id: str, code: str, lang: Lang, s
 
 
 async def watch_stream(
-    request: Request, news: News, first: Loaded, lang: str, shown: str, load: Callable[[], Loaded], ticket: Ticket
+    request: Request, news: News, first: Table, lang: str, shown: str, load: Callable[[], Table], ticket: Ticket
 ) -> AsyncIterator[str | bytes]:
     """A spectator's lines: the spectator's table whenever the match moved on, a comment when
     quiet. Every spectator of the match in this language is one `Broadcast`: each change is
@@ -106,13 +106,13 @@ async def watch_stream(
                 yield event
 
 
-def prepared_table(request: Request, load: Callable[[], Loaded], lang: str) -> tuple[str, bytes]:
+def prepared_table(request: Request, load: Callable[[], Table], lang: str) -> tuple[str, bytes]:
     """The table as it is now, its version and its event, for every stream of a broadcast."""
     loaded = load()
     return loaded.version, table_event(request, loaded, lang)
 
 
-async def events(request: Request, first: Loaded, lang: str, load: Callable[[], Loaded]) -> Response:
+async def events(request: Request, first: Table, lang: str, load: Callable[[], Table]) -> Response:
     """The stream of `first`'s table, if the stream budget (app/streams.py) has a place for it."""
     seat = None if first.watching else f"{first.match.id}/{first.key}"
     budget, taking = budget_of(request), (client_of(request.scope), first.match.id, seat)
@@ -168,10 +168,10 @@ class HeldStream(StreamingResponse):
 async def stream(
     request: Request,
     news: News,
-    first: Loaded,
+    first: Table,
     lang: str,
     shown: str,
-    load: Callable[[], Loaded],
+    load: Callable[[], Table],
     ticket: Ticket,
 ) -> AsyncIterator[str | bytes]:
     """A person's stream's lines: the seat's table whenever what it sees moved on, a comment when
@@ -205,7 +205,7 @@ async def stream(
                 shown = version  # this seat's own request: its answer showed this table
 
 
-def versioned(load: Callable[[], Loaded]) -> tuple[Loaded, str]:
+def versioned(load: Callable[[], Table]) -> tuple[Table, str]:
     """A table and its version, worked out once (in a worker thread) for every stream that shares it."""
     loaded = load()
     return loaded, loaded.version

@@ -28,7 +28,8 @@ from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
 from ..review_view import replay_decision
 from ..seats import Seats
-from ..service import Loaded, Refused
+from ..store import Refused
+from ..table import Table
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
 from .home import remember, remember_options
 from .table import answer
@@ -108,7 +109,7 @@ def replay_match(request: Request, loaded: LoadedMatch, lang: Lang, service: Ser
     return web.replay(request, service, loaded, lang, ply, decision)
 
 
-def finished_record(loaded: Loaded) -> dict[str, Any]:
+def finished_record(loaded: Table) -> dict[str, Any]:
     """A finished match's record as it is given out: the game's own, with the computers' seed
     beside the deal's and, for a match that made a commitment, the salt and the commitment
     (engine/fairness.py). Never for a match in play: it reveals every hidden card."""

@@ -23,7 +23,8 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, isolated, t
 from ..seats import NAME_LENGTH, PHRASES
-from ..service import Loaded, NotFound, commitment_of
+from ..store import NotFound
+from ..table import Table, commitment_of
 from ..web import Lang, Service, error_page, get_service, render
 from .home import remember, remembered
 from .table import answer
@@ -48,7 +49,7 @@ def _held(request: Request, match_id: str, seat: int) -> bool:
 def _join_page(
     request: Request,
     lang: str,
-    loaded: Loaded,
+    loaded: Table,
     seat: int,
     status: int = 200,
     taken: bool = False,

@@ -9,13 +9,13 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..common_views import urls
 from ..games import web_game
-from ..service import Loaded, MatchService, NotFound
+from ..service import MatchService
+from ..store import NotFound
+from ..table import Table
 from ..web import error_page, get_service, is_htmx
 
 
-def render_table(
-    request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
-) -> Response:
+def render_table(request: Request, loaded: Table, lang: str, message: str | None = None, status: int = 200) -> Response:
     """The match's table as the person's seat sees it, drawn by its game (`app.games`), with
     `message` (a message key) if any. `X-Table-Version` names the match's event version it
     shows, as the stream's event ids do: the page keeps the newest table (static/live.js)."""
@@ -36,7 +36,7 @@ def refused_table(request: Request, match_id: str, secret: str, lang: str, key: 
 def answer(
     request: Request,
     service: MatchService,
-    loaded: Loaded,
+    loaded: Table,
     lang: str,
     message: str | None = None,
     unchanged: str | None = None,

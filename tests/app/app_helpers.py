@@ -141,7 +141,7 @@ def finish(service, match):
 
 
 def loaded(client, url: str):
-    """The service's `Loaded` (match row and state) for the table at `url`."""
+    """The service's `Table` (match row and state) for the table at `url`."""
     return client.app.state.service.load(*url.split("/")[2:4])
 
 

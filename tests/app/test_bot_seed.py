@@ -9,10 +9,12 @@ from datetime import UTC, datetime
 from sqlalchemy import create_engine, text
 
 from alembic import command
+from app.games.chaharbargh.hints import hints
 from app.main import create_app
 from app.models import Match, bot_seed_of, derived_bot_seed
-from app.service import PRACTICE_RULES, bot_seed
+from app.seating import PRACTICE_RULES
 from app.settings import Settings
+from app.store import bot_seed
 from engine import bot, observation
 from tests.app.app_helpers import HX, first_move, loaded, migrate, url_of
 from tests.conftest import FIRST_BOT_SEED, FIXED_BOTS
@@ -50,7 +52,7 @@ def test_the_computer_and_the_hints_play_from_the_bot_seed(client):
     url = url_of(service.create_practice("medium", seed=SEED))
     here = loaded(client, url)
     pro = bot("pro", seed=bot_seed(here.match, 0) ^ 0x5EED, worlds=400, prune=None)  # hints prune nothing
-    assert service.hints(here) == pro.evaluate(observation(here.state, 0))
+    assert hints(service, here) == pro.evaluate(observation(here.state, 0))
     client.post(url + "/move", data={"ply": 0, **first_move(here.state)}, headers=HX)
     before = loaded(client, url)
     medium = bot("medium", seed=bot_seed(before.match, 1), **FIXED_BOTS.get("medium", {}))

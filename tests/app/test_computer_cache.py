@@ -9,8 +9,9 @@ import sys
 import pytest
 
 from app.db import make_engine
-from app.service import MatchService, NotFound
+from app.service import MatchService
 from app.settings import ROOT
+from app.store import NotFound
 
 
 def two_services(db_url: str) -> tuple[MatchService, MatchService]:
@@ -59,7 +60,7 @@ def test_a_match_row_read_in_a_fresh_process_can_be_written():
     """`_match_of` makes a Match the way SQLAlchemy loads one; in a new process nothing else has
     configured the mappers yet (the servers of tests/system failed so)."""
     code = (
-        "import datetime; from app.service import _match_of, MATCH_COLUMNS\n"
+        "import datetime; from app.store import _match_of, MATCH_COLUMNS\n"
         "row = dict.fromkeys(MATCH_COLUMNS, 0) | {'id': 'a', 'secret': 's', 'bot_seed': None}\n"
         "match = _match_of(row); match.ply += 1; match.status = 'over'\n"
         "print(match.ply, match.status, match.model_dump(include={'id'}))\n"

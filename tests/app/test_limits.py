@@ -15,10 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from app.games.chaharbargh.hints import hint_cached, hints
 from app.i18n import digits, t
 from app.main import create_app
-from app.service import Loaded
 from app.settings import Settings
+from app.table import Table
 from tests.app.app_helpers import HX, dom, finish, first_move, loaded, one, text_of, url_of
 from tests.conftest import FIXED_BOTS
 
@@ -160,12 +161,12 @@ def test_an_undo_finds_its_hint_in_the_cache(limited):
     url = url_of(service.create_practice("medium", seed=SEED))
     assert dom(limited.get(url, params={"hint": "1"}, headers=HX).text).select("#hints")
     before = loaded(limited, url)
-    values = service.hints(before)
+    values = hints(service, before)
     limited.post(url + "/move", data={"ply": 0, **first_move(before.state)}, headers=HX)
     limited.post(url + "/undo", data={"ply": 1}, headers=HX)
     after = loaded(limited, url)
     assert (after.ply, after.match.undos, after.state) == (0, 1, before.state)
-    assert service.hint_cached(after) and service.hints(after) is values
+    assert hint_cached(service, after) and hints(service, after) is values
     again = limited.get(url, params={"hint": "1"}, headers=HX)
     assert again.status_code == 200 and dom(again.text).select("#hints"), "not counted: the limit is one"
 
@@ -183,11 +184,11 @@ def test_hints_are_kept_apart_by_position_not_only_by_ply(limited):
         assert limited.post(url + then, data={"ply": 1}, headers=HX).status_code == 200
     now = loaded(limited, url)
     assert now.ply == 2 and now.human_to_play
-    service.hints(now)
+    hints(service, now)
     after_first = start.apply(taken_back)
-    elsewhere = Loaded(now.match, after_first.apply(after_first.legal_moves()[0]))
+    elsewhere = Table(now.match, after_first.apply(after_first.legal_moves()[0]))
     assert elsewhere.ply == now.ply and elsewhere.state != now.state
-    assert service.hint_cached(now) and not service.hint_cached(elsewhere)
+    assert hint_cached(service, now) and not hint_cached(service, elsewhere)
 
 
 def test_limits_can_be_turned_off(db_url):

@@ -4,7 +4,6 @@ observation (`piles`, `points`, `clubs`) at every ply of a round: the view never
 from __future__ import annotations
 
 from app.i18n import digits
-from app.service import HUMAN
 from engine import observation
 from tests.app.app_helpers import dom, one, url_of
 
@@ -17,7 +16,7 @@ def test_piles_and_points_follow_the_engine_move_by_move(client):
     url = url_of(match)
     loaded, seen_points = service.load(match.id, match.secret), False
     while not loaded.sheet_pending:
-        view = observation(loaded.state, HUMAN)
+        view = observation(loaded.state, loaded.seat)
         page = client.get(url).text
         for side in range(2):
             pile = one(page, f'#piles li[data-side="{side}"]')

@@ -7,10 +7,11 @@ import re
 
 from fastapi.testclient import TestClient
 
+from app.games.chaharbargh.hints import hints
 from app.games.chaharbargh.views import signed
 from app.i18n import digits, t
 from app.main import create_app
-from app.service import Loaded
+from app.table import Table
 from engine import bot, games, observation
 from engine.chaharbargh.match import from_position
 from tests.app.app_helpers import (
@@ -73,7 +74,7 @@ def test_a_hint_depends_only_on_what_the_player_can_see(client):
     assert observation(elsewhere, 0) == observation(state, 0) and elsewhere.hand(1) != state.hand(1)
     # a second app on the same database: its hint cache is empty, so both are computed
     other = create_app(client.app.state.settings).state.service
-    assert client.app.state.service.hints(here) == other.hints(Loaded(here.match, elsewhere))
+    assert hints(client.app.state.service, here) == hints(other, Table(here.match, elsewhere))
 
 
 def test_from_the_table_another_practice_round_goes_to_its_own_address(client):
@@ -86,7 +87,7 @@ def test_a_hint_shows_the_pros_move_and_a_value_for_each_card(client):
     first = client.get(url, params={"hint": "1"}, headers=HX).text
     again = client.get(url, params={"hint": "1"}, headers=HX).text
     state = loaded(client, url)
-    values = client.app.state.service.hints(state)
+    values = hints(client.app.state.service, state)
     assert set(values) == set(state.state.legal_moves()), "a value for every legal move, no other"
     best = max(values.items(), key=lambda item: item[1])[0]
     shown = {e["data-hint"]: e.get_text() for e in dom(first).select("#hand .hint-value")}

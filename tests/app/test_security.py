@@ -26,8 +26,9 @@ from app.games.chaharbargh.tutorial import LESSONS
 from app.i18n import t
 from app.main import create_app
 from app.security import CSP, HSTS, REDACTED
-from app.service import Loaded, MatchService
+from app.service import MatchService
 from app.settings import ROOT, Settings
+from app.table import Table
 from engine import Move
 from tests.app.app_helpers import HX, game_state, loaded, one, text_of, url_of
 
@@ -275,7 +276,7 @@ def test_the_allowed_hosts_are_a_setting(live_server):
 # --- 6. a stale "next round" ------------------------------------------------------------------
 
 
-def drive(service: MatchService, url: str, until: Callable[[Loaded], bool]) -> Loaded:
+def drive(service: MatchService, url: str, until: Callable[[Table], bool]) -> Table:
     """Play the match at `url` through the service (the human's first legal move, the computer's
     own) until `until` holds."""
     match_id, secret = url.split("/")[2:4]
@@ -294,7 +295,7 @@ def drive(service: MatchService, url: str, until: Callable[[Loaded], bool]) -> L
 
 
 @pytest.fixture
-def sheet_closed(client) -> tuple[str, Loaded]:
+def sheet_closed(client) -> tuple[str, Table]:
     """A match whose first round's sheet the player has just closed; the computer leads round two."""
     url = url_of(client.app.state.service.create("easy", 31, "table", seed=5))
     at_sheet = drive(client.app.state.service, url, lambda x: x.sheet_pending)

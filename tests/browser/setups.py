@@ -15,21 +15,24 @@ from collections.abc import Callable
 
 import pytest
 
-from app.service import HUMAN, Loaded, MatchService, rules_for
+from app.seating import rules_for
+from app.seats import CREATOR
+from app.service import MatchService
+from app.table import Table
 from engine import CARDS, from_text, games, new_match, to_text
 
 
-def url_of(loaded: Loaded) -> str:
+def url_of(loaded: Table) -> str:
     return f"/m/{loaded.match.id}/{loaded.match.secret}"
 
 
-def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Loaded], bool]) -> Loaded:
+def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Table], bool]) -> Table:
     """Play the stored match on until `until(loaded)` (or its end): the person plays the first legal move."""
     loaded = service.load(match_id, secret)
     while not until(loaded) and not loaded.over:
         if loaded.sheet_pending:
             loaded = service.next_round(match_id, secret, loaded.ply)
-        elif loaded.state.turn == HUMAN:
+        elif loaded.state.turn == loaded.seat:
             loaded = service.play(match_id, secret, loaded.ply, loaded.state.legal_moves()[0])
         else:
             loaded = service.computer(match_id, secret, loaded.ply)
@@ -47,7 +50,7 @@ def position(hands: list[str], table: str, stock: str, deal: int) -> str:
     piles = [",".join(rest[seat::players]) or "-" for seat in range(players)]
     fields = dict(field.split("=", 1) for field in start.split(" ")[1:])
     fields.update(
-        deal=str(deal), dealer=str(players - 1), turn=str(HUMAN), hands="/".join(hands), table=table,
+        deal=str(deal), dealer=str(players - 1), turn=str(CREATOR), hands="/".join(hands), table=table,
         stock=stock, piles="/".join(piles), surs="-", last="-", shown="-",
     )  # fmt: skip
     return " ".join([start.split(" ")[0], *(f"{k}={v}" for k, v in fields.items())])

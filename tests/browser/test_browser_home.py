@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from app.i18n import digits, t
-from app.service import Loaded
+from app.table import Table
 from engine import Rules
 from tests.app.app_helpers import migrate
 from tests.browser.browser_helpers import more_options, small_text
@@ -39,7 +39,7 @@ def home_server(tmp_path_factory) -> Iterator[LiveServer]:
     server.stop()
 
 
-def started(server: LiveServer, page: Page) -> Loaded:
+def started(server: LiveServer, page: Page) -> Table:
     """The match the page is now the table of, as stored."""
     page.wait_for_selector("#game")
     match_id, secret = page.url.split("/m/")[1].split("/")[:2]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from app.i18n import card_name, digits, t
-from app.service import HUMAN
+from app.seats import CREATOR
 from engine import Move, allfours, observation
 from tests.app.app_helpers import create_allfours, finish
 from tests.browser.browser_helpers import small_text
@@ -113,8 +113,8 @@ def walk(new_page, server, loaded, structure: list, cards_at) -> None:
 
 def chaharbargh_cards(moves: list[str]):
     def cards_at(page: Page, state, ply: int, lang: str) -> None:
-        view = observation(state, HUMAN)
-        assert cards(page, "#hand") == [str(c) for c in state.hand(HUMAN)]
+        view = observation(state, CREATOR)
+        assert cards(page, "#hand") == [str(c) for c in state.hand(CREATOR)]
         for seat in range(1, state.players):
             assert cards(page, f'#seats [data-seat="{seat}"]') == [str(c) for c in state.hand(seat)]
         assert sorted(cards(page, "#table")) == sorted(str(c) for c in view.table)
@@ -133,7 +133,7 @@ def chaharbargh_cards(moves: list[str]):
 
 def allfours_cards(moves: list[str]):
     def cards_at(page: Page, state, ply: int, lang: str) -> None:
-        assert sorted(cards(page, "#hand")) == sorted(str(c) for c in state.hand(HUMAN))
+        assert sorted(cards(page, "#hand")) == sorted(str(c) for c in state.hand(CREATOR))
         for seat in range(1, state.players):
             assert sorted(cards(page, f'#seats [data-seat="{seat}"]')) == sorted(str(c) for c in state.hand(seat))
         assert cards(page, "#turnup") == [str(c) for c in state.turned]

@@ -1,11 +1,14 @@
 """The layout holds: each game's rules core stands alone (no computer player, no tool, no other
 game), the shared pieces name no game, no two modules of `engine/` and `app/` import each other
 (directly or round a longer loop), and nothing outside the registries and the games' own modules
-picks a game by comparing its name."""
+picks a game by comparing its name; no module of `app/` is over `MOST_LINES` lines but the known
+ones, and `app/` names none of the retired words."""
 
 import ast
 import re
 from pathlib import Path
+
+import pytest
 
 import engine
 import engine.game
@@ -120,7 +123,7 @@ def test_the_walk_finds_a_loop_it_is_shown():
 
 def test_no_two_modules_import_each_other():
     graph = import_graph()
-    assert {"engine.games", "engine.chaharbargh.match", "app.service", "app.routes.play"} <= set(graph)
+    assert {"engine.games", "engine.chaharbargh.match", "app.service", "app.store", "app.routes.play"} <= set(graph)
     assert "engine.game" in graph["engine.games"]  # the walk sees real imports
     assert cycles(graph) == []
 
@@ -176,3 +179,28 @@ def test_a_games_option_names_appear_only_in_its_own_folder():
     # what it looks for, as main had it: the home form's own list of Chaharbargh's boxes
     planted = {"app/home_form.py": 'FORM_FLAGS = ("jack_sur", "open_hand")', "app/games/chaharbargh/x.py": "open_hand"}
     assert option_names_outside_their_game(names, planted) == ["app/home_form.py:1: jack_sur"]
+
+
+MOST_LINES = 400  # a module longer than this does more than one thing
+# over it for reasons of their own: a game's whole table view, the limits and their middleware, the rules page
+LONG_MODULES = {"app/games/chaharbargh/views.py", "app/limits.py", "app/games/chaharbargh/rules_page.py"}
+
+
+def app_files() -> list[Path]:
+    """Every file of `app/` (not Python's caches): its code, templates of its games, catalogs."""
+    return [p for p in (ROOT / "app").rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+
+
+def test_no_module_of_the_app_is_over_the_most_lines_but_the_known_ones():
+    lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text().splitlines()) for p in (ROOT / "app").rglob("*.py")}
+    assert {"app/service.py", "app/table.py", "app/store.py", "app/play.py", "app/seating.py"} <= set(lengths)
+    assert {name for name, lines in lengths.items() if lines > MOST_LINES} == LONG_MODULES
+
+
+@pytest.mark.parametrize("word", ["HUMAN", "Knocks", "STAGGER"])
+def test_the_app_names_no_retired_word(word):
+    """`HUMAN` said three things (the creator's seat, the asking one, the person's): each has its
+    own name now; `Knocks` and `STAGGER` name nothing the app has."""
+    files = app_files()
+    assert len(files) > 50
+    assert [p.relative_to(ROOT).as_posix() for p in files if word.encode() in p.read_bytes()] == []

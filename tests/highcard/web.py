@@ -13,7 +13,9 @@ from app.common_views import urls
 from app.forms import MatchOptions, SelectionQuery
 from app.i18n import digits, t
 from app.models import Match
-from app.service import HUMAN, Loaded, MatchService, Refused
+from app.service import MatchService
+from app.store import Refused
+from app.table import Table
 from app.web import get_settings, render
 from engine import games
 
@@ -23,10 +25,10 @@ TITLE = {"fa": "برگ بالا", "en": "High card"}
 
 
 def table_view(
-    loaded: Loaded, state: State, lang: str, delay_ms: int | None, message: str | None = None
+    loaded: Table, state: State, lang: str, delay_ms: int | None, message: str | None = None
 ) -> dict[str, Any]:
     """What the person's seat sees, in words and card codes: their hand, the trick, the score."""
-    view = GAME.observation(state, HUMAN)
+    view = GAME.observation(state, loaded.seat)
     if loaded.over:
         status = "match-over"
     elif loaded.sheet_pending:
@@ -72,20 +74,20 @@ class HighCardWeb:
     def option_links(self) -> dict[str, str]:
         return {}
 
-    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+    def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         return self.table(request, loaded, lang)
 
     def table(
-        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+        self, request: Request, loaded: Table, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         tv = table_view(loaded, loaded.state, lang, get_settings(request).computer_delay_ms, message)
         return render(request, "highcard/table.html", lang, status=status, address=tv["urls"]["page"], tv=tv)
 
     def replay(
-        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+        self, request: Request, service: MatchService, loaded: Table, lang: str, ply: int, decision: Any = None
     ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
-        view = GAME.observation(state, HUMAN)
+        view = GAME.observation(state, loaded.seat)
         address = f"{urls(loaded.match.id, loaded.match.secret)['replay']}?ply={ply}"
         rv = {"title": TITLE[lang], "ply": ply, "total": total, "hand": [str(c) for c in view.hand],
               "totals": [digits(x, lang) for x in state.totals]}  # fmt: skip

@@ -18,8 +18,9 @@ from pathlib import Path
 import httpx
 
 from app.db import make_engine
-from app.service import Loaded, MatchService
+from app.service import MatchService
 from app.settings import ROOT
+from app.table import Table
 
 STARTUP_TIMEOUT = 90.0  # seconds: generous, the machine is shared; a healthy start takes ~2 s
 REQUEST_TIMEOUT = 60.0
@@ -140,7 +141,7 @@ class Player:
     def __init__(self, database_url: str):
         self.reader = MatchService(make_engine(database_url))
 
-    def load(self, url: str) -> Loaded:
+    def load(self, url: str) -> Table:
         return self.reader.load(*url.split("/")[2:4])
 
     @staticmethod

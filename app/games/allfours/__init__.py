@@ -16,7 +16,9 @@ from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
-from ...service import Loaded, MatchService, Refused
+from ...service import MatchService
+from ...store import Refused
+from ...table import Table
 from ...web import render
 from .pages import AllFoursTutorial, show_rules
 from .replay import replay_view
@@ -49,11 +51,11 @@ class AllFoursWeb:
     def option_links(self) -> dict[str, str]:
         return {}  # it declares no options
 
-    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+    def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         return self.table(request, loaded, lang)  # a card is played by its own button: no selection
 
     def table(
-        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+        self, request: Request, loaded: Table, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         # only a table with a move clock has stand-in moves: the others cost no read
         standins = request.app.state.service.standins(loaded.match.id) if loaded.seats.clock else frozenset()
@@ -62,7 +64,7 @@ class AllFoursWeb:
         return render(request, "allfours/match.html", lang, status=status, address=tv.urls["page"], tv=tv)
 
     def replay(
-        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+        self, request: Request, service: MatchService, loaded: Table, lang: str, ply: int, decision: Any = None
     ) -> Response:
         """The engine replays the stored moves from the match's seed."""
         state, ply, total = service.state_at(loaded, ply)

@@ -15,7 +15,8 @@ from engine.allfours import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import Loaded, MatchService
+from ...service import MatchService
+from ...table import Table
 from .examples import move_words
 from .views import (
     AfLine,
@@ -59,7 +60,7 @@ class AfReplayView:
     steps: ReplaySteps  # the four step buttons' addresses
 
 
-def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> AfReplayView:
+def replay_view(loaded: Table, state: MatchState, ply: int, last_ply: int, lang: str) -> AfReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves."""
     view = observation(state, loaded.seat)
     rules, players = state.rules, state.players

@@ -29,7 +29,7 @@ from ...common_views import (
     winner_words,
 )
 from ...i18n import card_name, digits, digits_in, joined, t
-from ...service import Loaded
+from ...table import Table
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
@@ -241,7 +241,7 @@ def seat_views(view: Observation, lang: str, playing: bool, seating: Seating | N
 
 
 def table_view(
-    loaded: Loaded,
+    loaded: Table,
     lang: str,
     message: str | None = None,
     standins: frozenset[int] = frozenset(),

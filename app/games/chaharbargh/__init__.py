@@ -17,8 +17,11 @@ from ...forms import MatchOptions, SelectionQuery
 from ...home_form import form_values
 from ...i18n import digits_in, t
 from ...models import Match
-from ...service import Loaded, MatchService, rules_for
+from ...seating import rules_for
+from ...service import MatchService
+from ...table import Table
 from ...web import get_settings, render
+from .hints import hints as pro_hints
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .rules_page import option_link
@@ -27,7 +30,7 @@ from .views import Selection, add_hints, select, table_view
 
 def render_table(
     request: Request,
-    loaded: Loaded,
+    loaded: Table,
     lang: str,
     sel: Selection | None = None,
     message: str | None = None,
@@ -85,7 +88,7 @@ class ChaharbarghWeb:
         """Each house rule's example on the rules page."""
         return {o.name: option_link(o.name) for o in GAME.options if o.house}
 
-    def page(self, request: Request, service: MatchService, loaded: Loaded, lang: str, q: SelectionQuery) -> Response:
+    def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         """Tapping a card is a GET whose query string holds the selection; the server answers
         with the table as it would look (`views.select`), so the browser computes no rule."""
         sel = Selection()
@@ -93,16 +96,16 @@ class ChaharbarghWeb:
             sel = select(observation(loaded.state, loaded.seat), q.card, q.take, q.select, q.toggle)
         hints = None
         if q.hint == "1" and loaded.practice and loaded.human_to_play:
-            hints = service.hints(loaded)
+            hints = pro_hints(service, loaded)
         return render_table(request, loaded, lang, sel, hints=hints)
 
     def table(
-        self, request: Request, loaded: Loaded, lang: str, message: str | None = None, status: int = 200
+        self, request: Request, loaded: Table, lang: str, message: str | None = None, status: int = 200
     ) -> Response:
         return render_table(request, loaded, lang, message=message, status=status)
 
     def replay(
-        self, request: Request, service: MatchService, loaded: Loaded, lang: str, ply: int, decision: Any = None
+        self, request: Request, service: MatchService, loaded: Table, lang: str, ply: int, decision: Any = None
     ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
         rv = replay_view(loaded, state, ply, total, lang)

@@ -22,7 +22,7 @@ from engine import from_text, observation
 
 from ...forms import LessonMoveForm, SelectionQuery
 from ...i18n import digits, rt, t
-from ...service import Refused
+from ...store import Refused
 from ...web import error_page, render
 from .rules_page import rules_page
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed

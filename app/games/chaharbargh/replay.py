@@ -9,7 +9,8 @@ from engine import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_levels, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import Loaded, MatchService
+from ...service import MatchService
+from ...table import Table
 from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
 
@@ -38,7 +39,7 @@ class ReplayView:
     steps: ReplaySteps  # the four step buttons' addresses
 
 
-def replay_view(loaded: Loaded, state: MatchState, ply: int, last_ply: int, lang: str) -> ReplayView:
+def replay_view(loaded: Table, state: MatchState, ply: int, last_ply: int, lang: str) -> ReplayView:
     """The replay at `ply`: `state` is the match replayed by the engine up to `ply` moves.
 
     Every seat's hand is shown, read from the state itself, not from a seat's observation: the

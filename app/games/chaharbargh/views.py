@@ -28,12 +28,8 @@ from ...common_views import (
 )
 from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, t
 from ...options import chips
-from ...service import (
-    COMPUTER,
-    HUMAN,
-    Loaded,
-    Refused,
-)
+from ...store import Refused
+from ...table import Table
 
 
 @dataclass
@@ -350,9 +346,9 @@ def turn_order(players: int, lang: str, seating: Seating | None = None) -> str:
 
 
 def _round_winner(view: Observation, lang: str) -> str:
-    """Practice (two seats): who won the round just played."""
+    """Practice: who won the round just played, the seat whose table it is or the others."""
     score = view.finished_rounds[-1].score or ()
-    mine, theirs = score[HUMAN].total, score[COMPUTER].total
+    mine, theirs = score[view.seat].total, max(s.total for i, s in enumerate(score) if i != view.seat)
     return t(lang, "round_won" if mine > theirs else "round_lost" if mine < theirs else "round_tied")
 
 
@@ -506,7 +502,7 @@ def rules_summary(rules: Rules, lang: str, practice: bool = False) -> list[str]:
     return [players, *chips(GAME, rules, lang, leave_out=("target",) if practice else ())]
 
 
-def _shown_announce(loaded: Loaded, lang: str, seating: Seating) -> str:
+def _shown_announce(loaded: Table, lang: str, seating: Seating) -> str:
     """The last move, if it was another seat's show (open hand): its card is face up for all."""
     last = loaded.state.last
     if last is None:
@@ -535,7 +531,7 @@ class Motion:
     leftover_side: int | None = None  # the side that takes them
 
 
-def motion(loaded: Loaded) -> Motion:
+def motion(loaded: Table) -> Motion:
     """The last move's events, told as the table moves them. A move that ended a round is told
     only by its sound: the round's sheet takes the table's place."""
     last = loaded.state.last
@@ -602,7 +598,7 @@ def last_captures(view: Observation) -> list[list[Card]]:
     return out
 
 
-def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) -> str:
+def _sur_note(loaded: Table, sel: Selection, action: Action | None, lang: str) -> str:
     """Before the player confirms a capture: whether it would be a sur, and whether that sur
     would score, as the engine's own outcome of the move says (applied to a copy; the state
     stored is untouched and nothing of the outcome but these two facts, both public, is shown)."""
@@ -615,7 +611,7 @@ def _sur_note(loaded: Loaded, sel: Selection, action: Action | None, lang: str) 
 
 
 def table_view(
-    loaded: Loaded,
+    loaded: Table,
     lang: str,
     sel: Selection | None = None,
     message: str | None = None,

@@ -1,0 +1,303 @@
+"""The match rows and the states kept beside them: the statements and helpers every read and
+write of a match uses (`_get`, `_save`, `replay`, ...), and `Store`, the reads of whole tables
+and this process's cache of recent states.
+
+A match is stored as its seed, rules and the list of moves; the state is rebuilt by replaying
+the moves with the engine. Every write runs in one write transaction (app/db.py), locks the
+match's row (`SELECT ... FOR UPDATE` on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file) and is
+compare-and-set on the ply: a request made at an older ply changes nothing and the caller
+re-renders the current table. The database enforces it too, for any number of processes and
+servers: the match row is updated only where its ply (and undo count) are still the ones read,
+and the move table holds one move per (match, ply). A request that loses a race there (`Conflict`
+or the unique constraint) is answered like a stale one: the current table, never an error.
+Nothing in one process is needed for correctness: the caches below are checked against the
+stored ply and undo count before use (the computer may think on a cached position, but its move
+is written only if the stored position is that one).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, RowMapping, bindparam, insert, update
+from sqlalchemy import inspect as sa_inspect
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm import configure_mappers
+from sqlmodel import col, select
+
+from engine import MatchState, Move
+
+from .db import read_session
+from .live import News
+from .models import Match, MoveRow, bot_seed_of
+from .seats import Seats, watch_code
+from .table import Pauses, State, Table, game_of
+
+
+class NotFound(LookupError):
+    """No match with this id and secret."""
+
+
+class Conflict(RuntimeError):
+    """Another transaction changed the match between our read and our write (compare-and-set failed)."""
+
+
+class Refused(ValueError):
+    """A request the table refuses; `reason` is a key of the message dictionary (app/i18n.py);
+    `retry_after`: whole seconds until it may be asked again (a 429's `Retry-After`)."""
+
+    def __init__(self, reason: str, status: int = 400, retry_after: int | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+        self.retry_after = retry_after
+
+
+def replay(connection: Connection, match: Match, since: tuple[int, State] | None = None) -> State:
+    """The state after the stored moves, from the deal or from a known (ply, state)."""
+    game = game_of(match)
+    start, state = since or (0, game.new_match(match.seed, game.rules_from_dict(json.loads(match.rules))))
+    rows = connection.execute(MOVES_FROM, {"match_id": match.id, "start": start}).scalars().all()
+    for move in rows:
+        state = game.apply(state, game.parse_move(move))
+    if start + len(rows) != match.ply:
+        raise RuntimeError(f"match {match.id}: {start + len(rows)} moves stored but ply {match.ply}")
+    return state
+
+
+# The queries of every move, as SQLAlchemy Core statements built once: the ORM's `session.get`,
+# unit of work and ORM-enabled UPDATE cost about twice as much CPU per move, and a move needs
+# none of what they add (the match row is not tracked: `_save` writes it back explicitly).
+MATCH, MOVE = Match.__table__, MoveRow.__table__  # type: ignore[attr-defined]
+MATCH_COLUMNS = tuple(MATCH.c.keys())
+configure_mappers()  # the mapped classes' attributes are set up before `_match_of` makes a Match
+MATCH_MAKER = sa_inspect(Match).class_manager  # SQLAlchemy's instrumentation of the class
+MATCH_BY_ID = sa_select(MATCH).where(MATCH.c.id == bindparam("match_id"))
+MATCH_BY_ID_LOCKED = MATCH_BY_ID.with_for_update()  # FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE locks
+INSERT_MOVE = insert(MOVE)
+MOVES_FROM = (
+    sa_select(MOVE.c.move)
+    .where(MOVE.c.match_id == bindparam("match_id"), MOVE.c.ply >= bindparam("start"))
+    .order_by(MOVE.c.ply)
+)
+SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
+    MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
+)
+
+
+def _match_of(row: RowMapping | Mapping[str, Any]) -> Match:
+    """A `Match` holding a row's columns, made the way SQLAlchemy makes one it loads (no session
+    tracks it either way): `Match(**row)` costs ~30 times as much, in SQLModel's constructor."""
+    match: Match = MATCH_MAKER.new_instance()
+    match.__dict__.update(row)
+    return match
+
+
+def _row(connection: Connection, match_id: str, lock: bool = False) -> RowMapping | None:
+    if len(match_id) > 32:
+        return None
+    query = MATCH_BY_ID_LOCKED if lock else MATCH_BY_ID
+    return connection.execute(query, {"match_id": match_id}).mappings().first()
+
+
+def seat_of(row: RowMapping | Mapping[str, Any], secret: str) -> int | None:
+    """The seat whose address has `secret`: 0 for the match's own, a person seat's, else None."""
+    return Seats.from_json(row["seats"], row["level"]).seat_of_secret(secret, row["secret"])
+
+
+def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> tuple[Match, int]:
+    """The match row, as a `Match` no session tracks, and the seat the secret is; `lock` for a
+    write: the row is locked until the transaction ends (FOR UPDATE on PostgreSQL, where a
+    second writer of this match waits here and then reads the row as the first one left it).
+    Only `_save` writes it back."""
+    row = _row(connection, match_id, lock)
+    seat = None if row is None else seat_of(row, secret)
+    if row is None or seat is None:
+        raise NotFound(match_id)
+    return _match_of(row), seat
+
+
+def _save_seats(connection: Connection, match: Match, at: datetime) -> None:
+    """Write who sits where, at time `at` (the match row is locked by the caller's transaction).
+    The match may start now: its round owner looks at it at once ("check") and works out what
+    is due."""
+    match.updated_at = match.due_at = at
+    match.due_kind = "check"
+    match.version += 1
+    values = {"seats": match.seats, "updated_at": at, "due_at": at, "due_kind": "check", "version": match.version}
+    connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
+
+
+def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due) -> None:
+    """Write the match row's new ply, undos, status, rounds_seen, seats and time (`at`: when
+    the next turn's clock starts), and what is due at it (`due`, worked out from the table as
+    written), compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
+    Otherwise `Conflict`."""
+    match.updated_at = at
+    match.due_at, match.due_kind = due(match) or (None, None)
+    match.version += 1
+    values = {
+        "version": match.version,
+        "ply": match.ply,
+        "undos": match.undos,
+        "status": match.status,
+        "rounds_seen": match.rounds_seen,
+        "seats": match.seats,
+        "due_at": match.due_at,
+        "due_kind": match.due_kind,
+    }
+    where = {"read_id": match.id, "read_ply": ply, "read_undos": undos}
+    result = connection.execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
+    if result.rowcount != 1:
+        raise Conflict(match.id)
+
+
+Due = Callable[[Match], "tuple[datetime, str] | None"]
+"""What is due at a match row about to be written, from its new state (`Play._due`, app/play.py)."""
+
+
+def bot_seed(match: Match, ply: int) -> int:
+    """The computer's own random seed for one move: fixed by the match's bot seed (never its deal's) and the ply."""
+    return (bot_seed_of(match) * 1_000_003 + ply) % (2**63)
+
+
+class Store:
+    """The reads of matches, and the states this process keeps of them (checked against the
+    stored ply and undo count before use). `MatchService` (app/service.py) sets its attributes."""
+
+    CACHE_SIZE = 256
+
+    engine: Engine
+    bot_settings: Mapping[str, Mapping[str, Any]]
+    new_seed: Callable[[], int]
+    new_bot_seed: Callable[[], int]
+    news: News
+    clock: Callable[[], datetime]
+    pauses: Pauses
+    due_written: Callable[[datetime], None]
+    # id -> (undos, ply, state, the match row's columns as they were then)
+    _cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]]
+    _cache_lock: threading.Lock
+    _hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]]  # app/games/chaharbargh/hints.py
+
+    def _state(self, connection: Connection, match: Match) -> State:
+        """The match's state: from the cache of recent states, brought up to date by replaying."""
+        with self._cache_lock:
+            hit = self._cache.get(match.id)
+        # A practice undo rewrites history (the same ply can then hold another move), so a
+        # state counts only if it was kept after the match's latest undo.
+        if hit is not None and hit[0] == match.undos:
+            if hit[1] == match.ply:
+                return hit[2]
+            since = (hit[1], hit[2]) if hit[1] < match.ply else None
+        else:
+            since = None
+        state = replay(connection, match, since)
+        self._keep(match, state)
+        return state
+
+    def _keep(self, match: Match, state: State) -> None:
+        """Cache a state, and a copy of the row beside it (the caller's `Match` may change on);
+        call it only with committed moves."""
+        row = {name: getattr(match, name) for name in MATCH_COLUMNS}
+        with self._cache_lock:
+            self._cache[match.id] = (match.undos, match.ply, state, row)
+            self._cache.move_to_end(match.id)
+            while len(self._cache) > self.CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def _answered(self, match: Match, state: State, seat: int) -> Table:
+        """The asking seat's table after its change, announced to the others (see `_announce`)."""
+        answer = Table(match, state, changed=True, seat=seat)
+        self._announce(match, answer)
+        return answer
+
+    def _announce(self, match: Match, answered: Table | None = None) -> None:
+        """Tell the open tables of a match that it changed, once the change is committed: every
+        person's (the computer's moves reach a one-person table on its stream) and anyone
+        watching through the watch link. `answered`: the table the asking seat's own request
+        answers with: that seat's stream need not send it again (app/live.py). This process's
+        round owner is told of a due time written (app/round_owner.py)."""
+        self.news.publish(match.id, None if answered is None else (answered.seat, answered.version))
+        if match.due_at is not None:
+            self.due_written(match.due_at)
+
+    def _forget(self, match_id: str) -> None:
+        """Drop this process's kept copy of a match whose row changed outside a move."""
+        with self._cache_lock:
+            self._cache.pop(match_id, None)
+
+    def stored_moves(self, loaded: Table) -> list[str]:
+        """The match's stored moves in order, in the engine's text form (the replay reads them)."""
+        with read_session(self.engine) as session:
+            query = select(MoveRow.move).where(MoveRow.match_id == loaded.match.id).order_by(col(MoveRow.ply))
+            return list(session.exec(query).all())
+
+    def standins(self, match_id: str) -> frozenset[int]:
+        """The plies of the moves the computer played for a person whose move clock ran out."""
+        with read_session(self.engine) as session:
+            query = select(MoveRow.ply).where(MoveRow.match_id == match_id, col(MoveRow.standin))
+            return frozenset(session.exec(query).all())
+
+    def state_at(self, loaded: Table, ply: int) -> tuple[Any, int, int]:
+        """A finished match's replay: the state after its first `ply` moves (clamped to the
+        match's length), the ply used and the number of moves, for either game's engine."""
+        moves = self.stored_moves(loaded)
+        ply = max(0, min(ply, len(moves)))
+        game = game_of(loaded.match)
+        state = game.new_match(loaded.match.seed, loaded.state.rules)
+        for text in moves[:ply]:
+            state = game.apply(state, game.parse_move(text))
+        return state, ply, len(moves)
+
+    def _last_seen(self, match_id: str, secret: str, ply: int) -> Table | None:
+        """The table at `ply` as this process last wrote or read it, without asking the database;
+        None if it has none at that ply. Only a guess at where the match stands now (another
+        process, or a practice undo, may have moved it on): what is written on it is checked
+        against the database first."""
+        with self._cache_lock:
+            hit = self._cache.get(match_id)
+        seat = None if hit is None or hit[1] != ply else seat_of(hit[3], secret)
+        if hit is None or seat is None:
+            return None
+        return Table(_match_of(hit[3]), hit[2], seat=seat)
+
+    def load(self, match_id: str, secret: str) -> Table:
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            match, seat = _get(connection, match_id, secret)
+            return Table(match, self._state(connection, match), seat=seat)
+
+    def watched(self, match_id: str, code: str) -> Table:
+        """The match as someone with its watch link may see it (`seats.watch_code`); `NotFound`
+        for a wrong code, and for a practice round (nobody watches a lesson)."""
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            row = _row(connection, match_id)
+            if row is None or row["mode"] == "practice":
+                raise NotFound(match_id)
+            if not hmac.compare_digest(watch_code(row["secret"]).encode(), code.encode()):
+                raise NotFound(match_id)
+            match = _match_of(row)
+            return Table(match, self._state(connection, match), watching=True)
+
+    def listed(self, entries: list[tuple[str, int]]) -> list[Table]:
+        """The matches with these ids, each as the person at its seat sees it (from this
+        browser's signed cookie), newest first."""
+        if not entries:
+            return []
+        seats = dict(entries)
+        with read_session(self.engine) as session:
+            matches = session.exec(select(Match).where(col(Match.id).in_(list(seats)))).all()
+            loaded = [Table(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
+        return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
+
+    def _current(self, match_id: str, secret: str) -> Table:
+        """The table as stored now: the answer to a request that lost a race in the database."""
+        return self.load(match_id, secret)

@@ -1,0 +1,187 @@
+"""A seat's table: a match row, its state rebuilt from the moves, and the seat that asks for it
+(`Table`), with what the table shows from them: whose turn, the move clock, what is due next.
+
+Every game is stored and replayed alike; a table asks the match's engine game (`game_of`) about
+its state, never the state directly.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cached_property
+from typing import Any
+
+from engine import games
+from engine.fairness import commitment
+from engine.game import AnyGame
+
+from .models import Match, bot_seed_of
+from .seats import CREATOR, Seats, watch_code
+
+State = Any
+"""A match's state, of whichever game it is (its engine game's own state type): the service
+stores and replays every game alike and leaves the state to `Table.game`."""
+
+
+def watch_key(match: Match) -> str:
+    """The watch link's part of a table address after the match's id: `watch/{code}`."""
+    return f"watch/{watch_code(match.secret)}"
+
+
+def commitment_of(match: Match) -> str | None:
+    """The commitment the match's table shows from before its first card (engine/fairness.py),
+    over the rules as its record will hold them; None for a match that made none (a practice,
+    a match from before salts)."""
+    if match.salt is None:
+        return None
+    game = game_of(match)
+    rules = game.rules_to_dict(game.rules_from_dict(json.loads(match.rules)))
+    return commitment(game.name, rules, match.seed, bot_seed_of(match), match.salt)
+
+
+def game_of(match: Match) -> AnyGame:
+    """The engine's game a match is of: its `game` column names it in the registry (`engine.games`);
+    everything else the service does (storage, replay, compare-and-set, locking) is the same for every game."""
+    return games.get(match.game)
+
+
+@dataclass(frozen=True)
+class Pauses:
+    """How long the computer waits before its move at a match, in milliseconds, so a person sees
+    each move come (a practice's page asks for it after its own pause)."""
+
+    computer_ms: int = 900
+
+
+@dataclass(frozen=True)
+class Table:
+    """A match row and its state rebuilt from the moves, as the person at `seat` asked for it
+    (their address's secret names the seat). `changed` tells if this request wrote a move."""
+
+    match: Match
+    state: State
+    changed: bool = False
+    seat: int = CREATOR  # none named: the creator's, whose address is the match's own secret
+    watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
+
+    @property
+    def key(self) -> str:
+        """What the asker's table address has after the match's id: their seat's secret, or for
+        someone watching `watch/{code}` (`/m/{id}/{key}`)."""
+        if self.watching:
+            return watch_key(self.match)
+        return self.seats.secret(self.seat) or self.match.secret
+
+    @property
+    def view(self) -> Any:
+        """What the asker may see: their seat's observation, or a spectator's (nothing private)."""
+        return self.game.spectator(self.state) if self.watching else self.game.observation(self.state, self.seat)
+
+    @cached_property
+    def seats(self) -> Seats:
+        """Who sits where: people and computers (app/seats.py)."""
+        return Seats.from_json(self.match.seats, self.match.level)
+
+    @property
+    def waiting(self) -> bool:
+        """A person seat is not taken yet: nobody plays until it is, or until the creator gives
+        it to a computer."""
+        return not self.over and self.seats.waiting
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn(self.state)
+
+    @property
+    def version(self) -> str:
+        """The match's event version: one more with each change a table shows (a move, a sheet
+        closed, an undo, a seat taken or given to a computer, a rematch asked for, a quick phrase
+        said), so it only ever grows. The event stream's `id` (app/routes/live.py) and the page's
+        `data-version`: a page that receives two tables out of order keeps the newer (static/live.js)."""
+        return str(self.match.version)
+
+    @property
+    def ply(self) -> int:
+        """Moves made so far, as stored (what every move form carries for compare-and-set)."""
+        return self.match.ply
+
+    @property
+    def practice(self) -> bool:
+        return self.match.mode == "practice"
+
+    @property
+    def game(self) -> AnyGame:
+        """The engine's game of this match: everything below asks it, never the state directly."""
+        return games.get(self.match.game)
+
+    @property
+    def over(self) -> bool:
+        """The match is finished, or the practice round is (a practice is one round)."""
+        rounds = self.game.rounds_played(self.state)
+        return self.game.winner(self.state) is not None or (self.practice and rounds > 0)
+
+    @property
+    def sheet_pending(self) -> bool:
+        """A finished round the player has not dismissed yet (the next round is already dealt)."""
+        return not self.over and self.game.rounds_played(self.state) > self.match.rounds_seen
+
+    @property
+    def computer_to_play(self) -> bool:
+        """A computer seat is to move."""
+        return self._in_play and not self.seats.person(self.turn)
+
+    @property
+    def human_to_play(self) -> bool:
+        """The person asking is to move."""
+        return self._in_play and self.turn == self.seat and not self.watching
+
+    @property
+    def others_turn(self) -> bool:
+        """Another person at the table is to move: this table waits for them (someone watching
+        waits for every seat: the news of a computer's move come to them too)."""
+        return self._in_play and (self.watching or (self.turn != self.seat and self.seats.person(self.turn)))
+
+    def seconds_left(self, at: datetime) -> float | None:
+        """At time `at`, the seconds left on the move clock of the person to play (below zero:
+        it ran out); None when no person's clock runs (no clock, a computer to play, the match
+        waiting, a round's sheet up, or over). A turn starts when the match row was last written;
+        a server that starts after a downtime moves that start on by it (app/heartbeat.py)."""
+        seconds = self.seats.move_seconds(self.turn) if self._in_play and self.seats.person(self.turn) else 0
+        return seconds - self.since_turn_began(at) if seconds else None
+
+    def since_turn_began(self, at: datetime) -> float:
+        """The seconds from the start of this turn (the match row last written) to `at`: what
+        the move clock, an away seat's short turn and the computer's pause count, none of them
+        the time no server was up (app/heartbeat.py gives that back at a restart)."""
+        started = self.match.updated_at
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
+        return (at - started).total_seconds()
+
+    def due(self, pauses: Pauses) -> tuple[datetime, str] | None:
+        """When this table next needs a move that no person makes, and which: the computer
+        seat's move once its pause is over ("computer"), or the move the computer makes for a
+        person whose move clock runs out then ("clock"). None while it waits only for people
+        (or for nothing). Both count from the start of the turn, as the move clock does.
+
+        >>> Table(Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice"), None).due(Pauses())
+        """
+        if self.practice or not self._in_play:  # a practice's page asks: the pause is for taking a move back
+            return None
+        started = self.match.updated_at
+        started = started if started.tzinfo else started.replace(tzinfo=UTC)
+        if not self.seats.person(self.turn):
+            return started + timedelta(milliseconds=pauses.computer_ms), "computer"
+        seconds = self.seats.move_seconds(self.turn)
+        return (started + timedelta(seconds=seconds), "clock") if seconds else None
+
+    @property
+    def _in_play(self) -> bool:
+        return not self.over and not self.sheet_pending and not self.seats.waiting
+
+    @property
+    def can_undo(self) -> bool:
+        """Practice only, until the round ends: the person has made a move to take back (they lead
+        every deal of a practice, so any move made means one of theirs)."""
+        return self.practice and not self.over and self.ply > 0
