@@ -21,7 +21,7 @@ would refuse the 501st) on a fresh SQLite file or a throwaway PostgreSQL cluster
    once. First ``--warmup`` seconds of moves untimed: each server process meets each table for
    the first time then (its first read of a match replays it; the templates compile). For each
    move, the time from its answer arriving to each of the three other seats'
-   streams bringing the table at that ply (`id:` names it): p50, p99 and the worst, and any event
+   streams bringing the table at that ply (its `#game[data-ply]`): p50, p99 and the worst, and any event
    that never came; the move's own latency and the server's CPU per move (four tables rendered,
    one per open stream, the mover's own included), beside the baseline's.
 
@@ -44,6 +44,7 @@ import asyncio
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -89,6 +90,9 @@ def group_rss_mib(server: Server) -> float:
             continue
         total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
     return total / 1024
+
+
+PLY = re.compile(rb'data-ply="(\d+)"')  # a table's ply, in the first line of its event that names one
 
 
 @dataclass
@@ -137,18 +141,21 @@ def seat_path(table: Table, seat: int) -> str:
 
 
 async def listen(host: str, port: int, path: str, who: tuple[int, int], streams: Streams) -> None:
-    """One stream at `path`: when it first saw each ply, as `(*who, ply)` in `arrivals` (`who`:
-    a table and a seat, or a spectator's number and 0)."""
+    """One stream at `path`: when it first saw each ply (its table's `#game[data-ply]`), as
+    `(*who, ply)` in `arrivals` (`who`: a table and a seat, or a spectator's number and 0)."""
     reader, writer = await asyncio.open_connection(host, port, limit=2**22)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
     await writer.drain()
+    seen = True  # the event's table's ply has been read (its `#game[data-ply]`, the first in it)
     try:
         while line := await reader.readline():
             if line.startswith(b"retry:"):
                 streams.connected += 1
-            elif line.startswith(b"id: "):
-                ply = int(line[4:].split(b".", 1)[0])
-                streams.arrivals.setdefault((*who, ply), time.perf_counter())
+            elif line.startswith(b"id: "):  # a new event (the id is the match's event version)
+                seen = False
+            elif not seen and (found := PLY.search(line)):
+                seen = True
+                streams.arrivals.setdefault((*who, int(found.group(1))), time.perf_counter())
     except (ConnectionError, asyncio.CancelledError):
         pass
     finally:
