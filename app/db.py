@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -113,3 +114,12 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
     lock = WRITE_LOCK if is_sqlite(engine) else nullcontext()
     with lock, _for_writes(engine).begin() as connection:
         yield connection
+
+
+def utc(at: datetime) -> datetime:
+    """A stored time with its zone (SQLite keeps none: every time is stored as UTC).
+
+    >>> utc(datetime(2026, 12, 3, 12, 0)) == datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+    True
+    """
+    return at if at.tzinfo else at.replace(tzinfo=UTC)

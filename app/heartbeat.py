@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, bindparam, update
 from sqlalchemy import select as sa_select
 
-from .db import read_session, write_transaction
+from .db import read_session, utc, write_transaction
 from .models import HeartbeatRow
 from .seats import CLOCK_RANGE
 from .service import MatchService
@@ -65,15 +65,11 @@ SHIFT = (  # and the round owner looks at the table again, to work out what is d
 )
 
 
-def utc(at: datetime) -> datetime:
-    """A stored time with its zone (SQLite keeps none: every time is stored as UTC)."""
-    return at if at.tzinfo else at.replace(tzinfo=UTC)
-
-
 def shifted(started: datetime, gap: timedelta, at: datetime) -> datetime:
     """A turn's start moved on by `gap`, the time no server was up, but never past `at` (now):
     a turn begun after the last beat starts afresh.
 
+    >>> from datetime import UTC
     >>> at = datetime(2026, 12, 2, 12, 0, 50, tzinfo=UTC)
     >>> shifted(at - timedelta(seconds=50), timedelta(seconds=30), at) == at - timedelta(seconds=20)
     True

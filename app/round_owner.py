@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 
-from .db import read_session, write_transaction
+from .db import read_session, utc, write_transaction
 from .service import MatchService
 from .store import MATCH
 
@@ -50,11 +50,6 @@ TAKE = (
     .with_for_update(skip_locked=True)  # PostgreSQL: rows another process took are skipped
 )
 LEASED = update(MATCH).where(MATCH.c.id.in_(bindparam("taken", expanding=True))).values(due_at=bindparam("until"))
-
-
-def utc(at: datetime) -> datetime:
-    """A stored time with its zone (SQLite keeps none: every time is stored as UTC)."""
-    return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
 class RoundOwner:
@@ -131,9 +126,11 @@ class RoundOwner:
     def _run(self) -> None:
         while not self._stop.is_set():
             self._wake.clear()
-            try:
-                self.run_due()
+            try:  # a wake with nothing due (most moves make nothing due at once) costs one read
                 soonest = self.soonest()
+                if soonest is not None and soonest <= self.service.clock():
+                    self.run_due()
+                    soonest = self.soonest()
             except Exception:
                 LOG.exception("the round owner could not look at the due moves")
                 soonest = None

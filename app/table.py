@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -17,6 +17,7 @@ from engine import games
 from engine.fairness import commitment
 from engine.game import AnyGame
 
+from .db import utc
 from .models import Match, bot_seed_of
 from .seats import CREATOR, Seats, watch_code
 
@@ -155,9 +156,12 @@ class Table:
         """The seconds from the start of this turn (the match row last written) to `at`: what
         the move clock, an away seat's short turn and the computer's pause count, none of them
         the time no server was up (app/heartbeat.py gives that back at a restart)."""
-        started = self.match.updated_at
-        started = started if started.tzinfo else started.replace(tzinfo=UTC)  # SQLite keeps no zone: stored as UTC
-        return (at - started).total_seconds()
+        return (at - self.turn_began).total_seconds()
+
+    @property
+    def turn_began(self) -> datetime:
+        """When this turn began: when the match row was last written."""
+        return utc(self.match.updated_at)
 
     def due(self, pauses: Pauses) -> tuple[datetime, str] | None:
         """When this table next needs a move that no person makes, and which: the computer
@@ -169,12 +173,10 @@ class Table:
         """
         if self.practice or not self._in_play:  # a practice's page asks: the pause is for taking a move back
             return None
-        started = self.match.updated_at
-        started = started if started.tzinfo else started.replace(tzinfo=UTC)
         if not self.seats.person(self.turn):
-            return started + timedelta(milliseconds=pauses.computer_ms), "computer"
+            return self.turn_began + timedelta(milliseconds=pauses.computer_ms), "computer"
         seconds = self.seats.move_seconds(self.turn)
-        return (started + timedelta(seconds=seconds), "clock") if seconds else None
+        return (self.turn_began + timedelta(seconds=seconds), "clock") if seconds else None
 
     @property
     def _in_play(self) -> bool:

@@ -11,8 +11,8 @@ from datetime import timedelta
 import httpx
 import pytest
 
-from app.db import make_engine
-from app.heartbeat import GRACE, PERIOD, Heartbeat, utc
+from app.db import make_engine, utc
+from app.heartbeat import GRACE, PERIOD, Heartbeat
 from app.seats import AWAY_SECONDS
 from app.service import MatchService
 from tests.app.app_helpers import Clock, one, play_first_legal, two_people
