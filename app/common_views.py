@@ -207,9 +207,8 @@ class SharedTable:
     invites: list[InviteView] = field(default_factory=list)  # the creator's links for the seats not taken
     can_fill: bool = False  # the creator may give the seats not taken to computers
     others_wait: bool = False  # the table waits for another person or the computer: it asks again by itself
-    reload_after: int | None = (
-        None  # whole seconds until a move no person makes is due: a page without JavaScript reloads then
-    )
+    # whole seconds until a move no person makes is due: a page without JavaScript reloads then
+    reload_after: int | None = None
     refresh_trigger: str = "table-may-refresh"  # how: the htmx trigger (`Settings.refresh_ms`)
     live: bool = False  # a table in play: its news arrive on its event stream (app/routes/live.py)
     version: str = ""  # the match's event version (`Table.version`): the page keeps the newest table
