@@ -10,9 +10,10 @@ from tests.app.app_helpers import choose_takes
 
 
 def game(page: Page) -> tuple[str, int]:
-    """The table's state and ply as the server rendered them."""
-    element = page.locator("#game")
-    return element.get_attribute("data-state"), int(element.get_attribute("data-ply"))
+    """The table's state and ply as the server rendered them, read together: a table swapped in
+    between two separate reads would pair the old state with the new ply."""
+    state, ply = page.eval_on_selector("#game", "g => [g.dataset.state, g.dataset.ply]")
+    return state, int(ply)
 
 
 def cards_in(page: Page, selector: str = "[data-card]") -> set[str]:

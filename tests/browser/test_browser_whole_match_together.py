@@ -89,7 +89,8 @@ def play_to_the_end(new_page, live_server, players: int, friend: int) -> None:
         state = table_after(creator, state)
 
     finished = service.load(match_id, secret)
-    assert finished.over and game(partner) == ("match-over", finished.ply)
+    assert finished.over
+    shows(partner, "match-over", finished.ply)  # the last move may come on the partner's stream after the creator's
     assert moves >= 24  # a round is twelve moves for each person at least (at four seats; 24 at two)
     assert posts.count("move") == moves and posts.count("next") == sheets
     assert "computer" not in posts  # every computer move came on the streams
