@@ -14,7 +14,6 @@ from engine.fairness import FairnessError, commitment_bytes, deals, verify
 from .common_views import CardView, card_view, seating_of, urls
 from .games import web_game
 from .i18n import digits_in, t
-from .service import MatchService
 from .table import Table
 
 
@@ -74,7 +73,7 @@ def _move(move: Mapping[str, Any], who: str, game: str, lang: str) -> PlayedView
 
 def fairness_view(loaded: Table, record: Mapping[str, Any] | None, lang: str) -> FairnessView:
     """The check of `record`, the match's record as it is given out (None: a practice)."""
-    page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
+    page = urls(loaded.match.id, loaded.key)
     if record is None or "salt" not in record:
         return FairnessView(page, None)
     try:

@@ -10,7 +10,6 @@ from .common_views import urls
 from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
 from .seating import LEVELS
-from .service import MatchService
 from .table import Table
 
 
@@ -34,7 +33,7 @@ def saved_matches(items: list[Table], lang: str, titles: dict[str, str]) -> list
         totals = game.totals(state)
         out.append(
             SavedMatch(
-                url=urls(item.match.id, MatchService.secret_of(item.match, item.seat))["page"],
+                url=urls(item.match.id, item.key)["page"],
                 game=titles[item.match.game],
                 level=t(lang, f"level_{item.match.level}"),
                 target=digits(game.target(game.rules_of(state)), lang),
@@ -86,7 +85,7 @@ def history(items: list[Table], lang: str, titles: dict[str, str]) -> list[Histo
     out = []
     for item in items:
         match, key = item.match, _result_key(item)
-        addresses = urls(match.id, MatchService.secret_of(match, item.seat))
+        addresses = urls(match.id, item.key)
         when = match.created_at
         out.append(
             HistoryEntry(

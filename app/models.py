@@ -1,5 +1,5 @@
-"""Database tables: a match and its append-only list of moves, the reviews, and the servers'
-heartbeat. The schema comes from Alembic."""
+"""Database tables: a match, its seats and append-only list of moves, the people who sit at
+tables, the reviews, and the servers' heartbeat. The schema comes from Alembic."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class Match(SQLModel, table=True):
     like both seeds it is secret until the match is over. None for a practice and for a match
     made before it: those made no commitment.
 
+    Who sits where is in `SeatRow`, one row a seat (migration 0014; app/seats.py reads them).
     `due_at` and `due_kind` (migration 0013) are written in the same transaction as the move or
     seat that makes something due; every process's round owner plays what is due.
     """
@@ -43,7 +44,7 @@ class Match(SQLModel, table=True):
     bot_seed: int | None = Field(default_factory=random_seed, sa_column=Column(BigInteger, nullable=True))
     salt: str | None = Field(default=None, max_length=64)  # 32 hex digits: 128 random bits
     rematch: str | None = Field(default=None, max_length=32)  # the match its first rematch made (see `rematch`)
-    seats: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # app/seats.py; None: one person
+    clock: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # a person's seconds a move; 0: none
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     # What the table waits for that no person does, and when (app/round_owner.py): the computer's
@@ -54,6 +55,39 @@ class Match(SQLModel, table=True):
     # Counts every change a table shows (a move, a sheet closed, an undo, a seat, a phrase, a
     # rematch): only ever grows, so a page keeps the newest table it was sent (`Table.version`).
     version: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+
+
+class Person(SQLModel, table=True):
+    """Someone who sits at tables: made the first time a browser takes a seat (its signed cookie
+    holds the id, app/sessions.py). No account: nothing but a name they may give."""
+
+    id: str = Field(primary_key=True, max_length=32)
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+    display_name: str = Field(default="", max_length=24, sa_column_kwargs={"server_default": ""})
+
+
+class SeatRow(SQLModel, table=True):
+    """One seat of a match (every seat has one, from 0 to the rules' count): a person or a
+    computer at a level. `secret` is the seat's table address (`/m/{id}/{secret}`); seat 0's is
+    the match's own (`Match.secret`), so its own is None. A person seat another person is
+    invited to has an `invite` code until someone claims it (`claimed_at`). `away_since`: the
+    seat's move clock ran out and the computer plays for it; `phrase`: the quick phrase its
+    person last said, and when."""
+
+    __tablename__ = "seat"
+
+    match_id: str = Field(foreign_key="match.id", primary_key=True, max_length=32)
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    kind: str = Field(max_length=16)  # "person" or "computer"
+    level: str | None = Field(default=None, max_length=16)  # a computer's
+    person_id: str | None = Field(default=None, foreign_key="person.id", index=True, max_length=32)
+    secret: str | None = Field(default=None, max_length=64)
+    invite: str | None = Field(default=None, max_length=64)
+    name: str = Field(default="", max_length=24, sa_column_kwargs={"server_default": ""})
+    claimed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    away_since: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    phrase: str | None = Field(default=None, max_length=16)
+    phrase_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
 
 
 def derived_bot_seed(match_id: str, secret: str) -> int:

@@ -16,6 +16,7 @@ from engine.errors import IllegalMove
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow
+from .seats import Seats
 from .settings import now
 from .store import (
     INSERT_MOVE,
@@ -28,8 +29,10 @@ from .store import (
     _match_of,
     _row,
     _save,
+    _write_seats,
     bot_seed,
     replay,
+    seats_of,
 )
 from .table import State, Table, game_of
 
@@ -39,9 +42,11 @@ CLOCK_LEVEL = "medium"  # who plays for a person whose move clock ran out
 class Play(Store):
     """The moves at a match: the only code that writes them."""
 
-    def _write(self, connection: Connection, match: Match, state: State, move: object, standin: bool = False) -> State:
-        """Store `move` at the match's ply and advance the (locked, detached) match row by one;
-        `standin`: the computer plays it for a person whose clock ran out."""
+    def _write(
+        self, connection: Connection, match: Match, seats: Seats, state: State, move: object, standin: bool = False
+    ) -> State:
+        """Store `move` at the match's ply and advance the (locked, detached) match row by one,
+        `seats` sitting at it; `standin`: the computer plays it for a person whose clock ran out."""
         game = game_of(match)
         after = game.apply(state, move)
         row = {
@@ -54,13 +59,13 @@ class Play(Store):
         }
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
-        match.status = "over" if Table(match, after).over else "playing"
-        _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after))
+        match.status = "over" if Table(match, after, seats).over else "playing"
+        _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats))
         return after
 
-    def _due(self, state: State) -> Due:
+    def _due(self, state: State, seats: Seats) -> Due:
         """What will be due at a match row once it is written at `state`."""
-        return lambda match: Table(match, state).due(self.pauses)
+        return lambda match: Table(match, state, seats).due(self.pauses)
 
     def play(
         self, match_id: str, secret: str, ply: int, move: object, undos: int | None = None, game: str | None = None
@@ -69,13 +74,13 @@ class Play(Store):
         `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
             with write_transaction(self.engine) as connection:
-                match, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, match_id, secret, lock=True)
                 if game is not None and game != match.game:  # a move form of another game
                     raise Refused("garbage")
                 state = self._state(connection, match)
+                here = Table(match, state, seats, seat=seat)
                 if ply != match.ply or (undos is not None and undos != match.undos):
-                    return Table(match, state, seat=seat)
-                here = Table(match, state, seat=seat)
+                    return here
                 if here.over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
                 if here.sheet_pending:
@@ -88,16 +93,17 @@ class Play(Store):
                     move = game_of(match).parse_move(str(move))
                 except ValueError:
                     raise Refused("garbage") from None
-                if seat in here.seats.away:  # a person whose clock ran out is back: their seat is theirs
-                    match.seats = here.seats.back(seat).to_json()
+                if seat in seats.away:  # a person whose clock ran out is back: their seat is theirs
+                    seats = seats.back(seat)
+                    _write_seats(connection, match.id, here.seats, seats, self.clock())
                 try:
-                    state = self._write(connection, match, state, move)
+                    state = self._write(connection, match, seats, state, move)
                 except IllegalMove as illegal:  # its reason says which rule refused it
                     raise Refused(illegal.reason) from None
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
-        self._keep(match, state)
-        return self._answered(match, state, seat)
+        self._keep(match, state, seats)
+        return self._answered(match, state, seats, seat)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Table:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
@@ -131,7 +137,8 @@ class Play(Store):
             if row is None:  # pruned since
                 return False
             match = _match_of(row)
-            loaded = Table(match, self._state(connection, match))  # seat 0's: the match's own secret
+            seats = seats_of(connection, match_id, match.level, match.clock)
+            loaded = Table(match, self._state(connection, match), seats)  # seat 0's: the match's own secret
         due = loaded.due(self.pauses)
         if due is not None and due[0] <= self.clock():
             if due[1] == "computer":
@@ -176,22 +183,23 @@ class Play(Store):
         match_id = loaded.match.id
         try:
             with write_transaction(self.engine) as connection:
-                match, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
-                here = Table(match, state, seat=seat)
+                here = Table(match, state, seats, seat=seat)
                 if ply != match.ply or state != loaded.state or not still(here):
                     return here
-                standin = here.seats.person(seat_to_play)  # a person's clock ran out: their seat is away
+                standin = seats.person(seat_to_play)  # a person's clock ran out: their seat is away
                 if standin:
-                    match.seats = here.seats.away_from(seat_to_play).to_json()
-                state = self._write(connection, match, state, move, standin)
+                    seats = seats.away_from(seat_to_play)
+                    _write_seats(connection, match.id, here.seats, seats, self.clock())
+                state = self._write(connection, match, seats, state, move, standin)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
-        self._keep(match, state)
+        self._keep(match, state, seats)
         if not asked:
             self._announce(match)
-            return Table(match, state, changed=True, seat=seat)
-        return self._answered(match, state, seat)
+            return Table(match, state, seats, changed=True, seat=seat)
+        return self._answered(match, state, seats, seat)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Table:
         """The player has read the round's score sheet shown at `ply`.
@@ -202,17 +210,18 @@ class Play(Store):
         """
         try:
             with write_transaction(self.engine) as connection:
-                match, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
-                if Table(match, state).over:
+                here = Table(match, state, seats, seat=seat)
+                if here.over:
                     raise Refused("practice_over" if match.mode == "practice" else "match_over", 409)
-                if ply != match.ply or not Table(match, state).sheet_pending:
-                    return Table(match, state, seat=seat)
+                if ply != match.ply or not here.sheet_pending:
+                    return here
                 match.rounds_seen = game_of(match).rounds_played(state)
-                _save(connection, match, match.ply, match.undos, self.clock(), self._due(state))
+                _save(connection, match, match.ply, match.undos, self.clock(), self._due(state, seats))
         except Conflict:
             return self._current(match_id, secret)
-        return self._answered(match, state, seat)  # once committed: a table reading it now sees the next round
+        return self._answered(match, state, seats, seat)  # once committed: a table reading it now sees the next round
 
     def undo(self, match_id: str, secret: str, ply: int, undos: int | None = None) -> Table:
         """Practice: take back the person's last move and the computer's answer to it, at any time
@@ -228,13 +237,13 @@ class Play(Store):
         try:
             with write_session(self.engine) as session:
                 connection = session.connection()
-                match, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)
                 if ply > match.ply or (undos is not None and undos != match.undos):
-                    return Table(match, state, seat=seat)  # a replayed undo: it was done already
-                if Table(match, state).over:
+                    return Table(match, state, seats, seat=seat)  # a replayed undo: it was done already
+                if Table(match, state, seats).over:
                     raise Refused("practice_over", 409)
                 mine = session.exec(  # the person's last move made by the table the player saw
                     select(MoveRow.ply)
@@ -250,8 +259,8 @@ class Play(Store):
                 match.undos += 1
                 match.status = "playing"
                 before = replay(connection, match)
-                _save(connection, match, read_ply, match.undos - 1, self.clock(), self._due(before))
+                _save(connection, match, read_ply, match.undos - 1, self.clock(), self._due(before, seats))
         except Conflict:
             return self._current(match_id, secret)
-        self._keep(match, before)
-        return self._answered(match, before, seat)
+        self._keep(match, before, seats)
+        return self._answered(match, before, seats, seat)

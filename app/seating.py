@@ -18,8 +18,21 @@ from engine.options import rules_with
 
 from .db import read_session, write_session, write_transaction
 from .models import Match
+from .people import ensure_person
 from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
-from .store import MATCH, NotFound, Refused, Store, _get, _match_of, _row, _save_seats
+from .store import (
+    MATCH,
+    NotFound,
+    Refused,
+    Store,
+    _get,
+    _insert_seats,
+    _match_of,
+    _row,
+    _save_seats,
+    _write_seats,
+    seats_of,
+)
 from .table import Table, game_of
 
 LEVELS = ("easy", "medium", "pro")
@@ -53,16 +66,17 @@ class Seating(Store):
         clock: int | None = None,
         game: str | None = None,
         players: int = 2,
+        person: str | None = None,
         **options: Any,
     ) -> Match:
         """A new match of `game` (the first registered by default): a preset with a target (None:
         the preset's) and any of the game's declared options (`rules_for`); `seats`: who sits after
         the creator (`person`, a level, or None for `level`); `clock`: the seconds each person has
-        for a move (app/seats.py). `seed` is for tests, players always get a random one. Nothing is
-        stored if refused."""
+        for a move (app/seats.py); `person`: who makes it (`Person.id`, app/people.py). `seed` is for
+        tests, players always get a random one. Nothing is stored if refused."""
         game = game or games.names()[0]
         rules = rules_for(game, preset, players, **options, **({} if target is None else {"target": target}))
-        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator, clock=clock)
+        return self._create(level, rules, "match", seed, game, seats, creator, clock, person)
 
     def create_game(
         self,
@@ -73,15 +87,16 @@ class Seating(Store):
         seats: Sequence[str | None] = (),
         creator: str = "",
         clock: int | None = None,
+        person: str | None = None,
     ) -> Match:
         """A new match of the registered game `game` under `rules` (the game's own; its web part
         has checked the home form's options against the game); `creator`: seat 0's name, shown
-        to the people `seats` invites; `clock` as for `create`."""
-        return self._create(level, rules, "match", seed, game=game, seats=seats, creator=creator, clock=clock)
+        to the people `seats` invites; `clock` and `person` as for `create`."""
+        return self._create(level, rules, "match", seed, game, seats, creator, clock, person)
 
-    def create_practice(self, level: str, seed: int | None = None) -> Match:
-        """A free-practice round against `level`."""
-        return self._create(level, PRACTICE_RULES, "practice", seed)
+    def create_practice(self, level: str, seed: int | None = None, person: str | None = None) -> Match:
+        """A free-practice round against `level`, for `person`."""
+        return self._create(level, PRACTICE_RULES, "practice", seed, person=person)
 
     def _create(
         self,
@@ -93,12 +108,18 @@ class Seating(Store):
         seats: Sequence[str | None] = (),
         creator: str = "",
         clock: int | None = None,
+        person: str | None = None,
     ) -> Match:
         if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
         # where the first move's clock counts from, and when the round owner first looks at the
         # table (a computer may lead)
         at = self.clock()
+        count = games.get(game).seats_of(rules)
+        if len(seats) >= count:
+            raise Refused("bad_options")
+        choices = [*seats, *[None] * (count - 1 - len(seats))]  # every seat has its row
+        sitting = Seats.new(choices, level, creator=creator if PERSON in seats else "", clock=clock, creator_id=person)
         match = Match(
             id=secrets.token_urlsafe(9),
             secret=secrets.token_urlsafe(24),
@@ -109,13 +130,18 @@ class Seating(Store):
             level=level,
             mode=mode,
             game=game,
-            seats=Seats.new(seats, level, creator=creator if PERSON in seats else "", clock=clock).to_json(),
+            clock=sitting.clock,
             updated_at=at,
             due_at=at,
             due_kind="check",
         )
         with write_session(self.engine) as session:
+            connection = session.connection()
+            if person is not None:
+                ensure_person(connection, person, at)
             session.add(match)
+            session.flush()
+            _insert_seats(connection, match.id, sitting, at)
         self.due_written(at)
         return match
 
@@ -133,12 +159,11 @@ class Seating(Store):
         their own (`secret_of`)."""
         with write_session(self.engine) as session:
             connection = session.connection()
-            match, seat = _get(connection, match_id, secret, lock=True)
+            match, seats, seat = _get(connection, match_id, secret, lock=True)
             made = session.get(Match, match.rematch) if match.rematch is not None else None
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
-            kept = match.model_dump(include={"rules", "level", "mode", "game"})
-            kept["seats"] = Seats.from_json(match.seats, match.level).renewed().to_json()
+            kept = match.model_dump(include={"rules", "level", "mode", "game", "clock"})
             game = game_of(match)
             rules = game.renewed(game.rules_from_dict(json.loads(kept["rules"])))
             kept["rules"] = json.dumps(game.rules_to_dict(rules), sort_keys=True)
@@ -155,6 +180,7 @@ class Seating(Store):
             )
             session.add(made)
             session.flush()
+            _insert_seats(connection, made.id, seats.renewed(), self.clock())
             match.version += 1
             connection.execute(
                 update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
@@ -168,27 +194,30 @@ class Seating(Store):
     def invited(self, match_id: str, code: str) -> tuple[Match, int]:
         """The match and the person seat an invite code names (claimed or not); `NotFound` if none."""
         with read_session(self.engine) as session:
-            row = _row(session.connection(), match_id)
-            seat = None if row is None else Seats.from_json(row["seats"], row["level"]).seat_of_invite(code)
+            connection = session.connection()
+            row = _row(connection, match_id)
+            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"])
+            seat = None if row is None or seats is None else seats.seat_of_invite(code)
             if row is None or seat is None:
                 raise NotFound(match_id)
             return _match_of(row), seat
 
-    def claim(self, match_id: str, code: str, name: str) -> tuple[Match, int]:
-        """The seat an invite names, taken by the person `name`: first come, under the match row's
-        lock, so two people racing for one seat get it once (the second is refused, 409). The
-        caller sends the claimer to the seat's own address (`secret_of`)."""
+    def claim(self, match_id: str, code: str, name: str, person: str | None = None) -> tuple[Match, int]:
+        """The seat an invite names, taken by `person` (`Person.id`) named `name`: first come,
+        under the match row's lock, so two people racing for one seat get it once (the second is
+        refused, 409). The caller sends the claimer to the seat's own address (`secret_of`)."""
         with write_transaction(self.engine) as connection:
             row = _row(connection, match_id, lock=True)
-            seats = None if row is None else Seats.from_json(row["seats"], row["level"])
+            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"])
             seat = None if seats is None else seats.seat_of_invite(code)
             if row is None or seats is None or seat is None:
                 raise NotFound(match_id)
             if seats.claimed(seat):
                 raise Refused("seat_taken", 409)
-            match = _match_of(row)
-            match.seats = seats.claim(seat, name).to_json()
-            _save_seats(connection, match, self.clock())  # the match may start now: its clock too
+            match, at = _match_of(row), self.clock()
+            if person is not None:
+                ensure_person(connection, person, at, name)
+            _save_seats(connection, match, seats, seats.claim(seat, name, person), at)  # the match may start now
         self._forget(match_id)
         self._announce(match)
         return match, seat
@@ -197,28 +226,26 @@ class Seating(Store):
         """The creator gives every seat nobody has taken to a computer at the match's level, so
         the match starts without them. Only the creator's address may (403 for another seat's)."""
         with write_transaction(self.engine) as connection:
-            match, seat = _get(connection, match_id, secret, lock=True)
+            match, seats, seat = _get(connection, match_id, secret, lock=True)
             if seat != CREATOR:
                 raise Refused("not_creator", 403)
-            seats = Seats.from_json(match.seats, match.level)
+            filled = seats.fill()
             if seats.waiting:
-                match.seats = seats.fill().to_json()
-                _save_seats(connection, match, self.clock())
+                _save_seats(connection, match, seats, filled, self.clock())
             state = self._state(connection, match)
         self._forget(match_id)
         if seats.waiting:
             self._announce(match)
-        return Table(match, state, changed=seats.waiting, seat=seat)
+        return Table(match, state, filled, changed=seats.waiting, seat=seat)
 
     def say(self, match_id: str, secret: str, phrase: str) -> Table:
         """The person at this address says a quick phrase (`seats.PHRASES`) to the others at a
         shared table: shown beside their seat for a few seconds on every table. One every
         `PHRASE_GAP` seconds (429 sooner, with the whole seconds left to wait); not at a one-person
-        table, nor before every seat is taken (409). Only the seats column is written: the row's
+        table, nor before every seat is taken (409). Only the seat row is written: the match row's
         time, where the move clock counts from, is left alone."""
         with write_transaction(self.engine) as connection:
-            match, seat = _get(connection, match_id, secret, lock=True)
-            seats = Seats.from_json(match.seats, match.level)
+            match, seats, seat = _get(connection, match_id, secret, lock=True)
             if phrase not in PHRASES:
                 raise Refused("garbage")
             if not seats.shared:
@@ -228,14 +255,13 @@ class Seating(Store):
             at = self.clock().timestamp()
             if wait := seats.must_wait(seat, at):
                 raise Refused("phrase_too_soon", 429, retry_after=max(1, math.ceil(wait)))
-            match.seats = seats.say(seat, phrase, at).to_json()
+            said = seats.say(seat, phrase, at)
+            _write_seats(connection, match.id, seats, said, self.clock())
             match.version += 1
-            connection.execute(
-                update(MATCH).where(MATCH.c.id == match.id).values(seats=match.seats, version=match.version)
-            )
+            connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(version=match.version))
             state = self._state(connection, match)
         self._forget(match_id)
-        return self._answered(match, state, seat)
+        return self._answered(match, state, said, seat)
 
     def rematch_address(self, loaded: Table) -> str | None:
         """At a shared table whose rematch someone has asked for: the asking seat's address in it
@@ -247,7 +273,10 @@ class Seating(Store):
             made = session.get(Match, match.rematch)
         return None if made is None else f"/m/{made.id}/{self.secret_of(made, loaded.seat)}"
 
-    @staticmethod
-    def secret_of(match: Match, seat: int) -> str:
+    def secret_of(self, match: Match, seat: int) -> str:
         """The secret of the table address of the person at `seat` (0: the match's own)."""
-        return Seats.from_json(match.seats, match.level).secret(seat) or match.secret
+        if seat == CREATOR:
+            return match.secret
+        with read_session(self.engine) as session:
+            seats = seats_of(session.connection(), match.id, match.level, match.clock)
+        return seats.secret(seat) or match.secret

@@ -4,18 +4,18 @@ Seat 0 is the person who made the match; its secret is the match's own (`Match.s
 other person seat has its own secret (192 random bits) and its own table address,
 `/m/{id}/{seat secret}`, and an invite code: the invite link is `/m/{id}/join/{code}`. The first
 person to claim it (a POST from the invite's page: a link preview fetching the address claims
-nothing) is sent to the seat's address; the invite then says the seat is taken. A match whose
-`seats` column is empty (every match from before shared tables, and any with one person) has a
-person at seat 0 and computers at the match's level everywhere else.
+nothing) is sent to the seat's address; the invite then says the seat is taken. Each seat is a
+row (`SeatRow`, app/models.py; `from_rows` and `row` read and write them); a person seat names
+the person who sits there (`Person`, made when a browser first takes a seat).
 
->>> seats = Seats.from_json(None, "medium")
+>>> seats = Seats((), "medium")
 >>> seats.person(0), seats.person(1), seats.level(1)
 (True, False, 'medium')
 >>> shared = Seats.new(["person", "pro"], "easy", make_secret=iter(["s1", "i1"]).__next__)
 >>> shared.level(2), shared.secret(1), shared.invite(1), shared.waiting, shared.seat_of_invite("i1")
 ('pro', 's1', 'i1', True, 1)
->>> shared.claim(1, "Maryam").waiting, Seats.from_json(shared.to_json(), "easy") == shared
-(False, True)
+>>> shared.claim(1, "Maryam", "p1").waiting, shared.claim(1, "Maryam", "p1").person_of(1)
+(False, 'p1')
 
 A table with people has a move clock (`clock` seconds a move, 60 unless the creator chose
 another; 0 is none). When a person's clock runs out the computer plays their move at medium and
@@ -32,15 +32,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from .db import utc
 
 CREATOR = 0
 """The creator's seat: the person who made the match sits at seat 0, and its table address is
 the match's own secret (`Match.secret`)."""
 PERSON = "person"
+COMPUTER = "computer"  # a seat row's kind, beside PERSON
 SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
 NAME_LENGTH = 24  # a display name's most characters
 CLOCK_DEFAULT = 60  # seconds a move, at a table with people (the creator may choose 0, none)
@@ -77,6 +81,7 @@ class Seat:
     invite: str | None = None  # a person seat's invite code
     name: str = ""  # the display name its person gave
     claimed: bool = False  # a person has taken the seat through its invite
+    person_id: str | None = None  # who took it (`Person.id`)
 
     @property
     def person(self) -> bool:
@@ -86,7 +91,7 @@ class Seat:
 @dataclass(frozen=True)
 class Seats:
     """The seats after the creator's (seat 0 is always the creator, a person), as stored in
-    `Match.seats`; `default` is the match's level, for seats not listed."""
+    its seat rows (`from_rows`); `default` is the match's level, for seats without a row."""
 
     others: tuple[Seat, ...]
     default: str
@@ -94,7 +99,7 @@ class Seats:
     clock: int = 0  # seconds a person has for a move (0: no clock); only a table with people has one
     away: tuple[int, ...] = ()  # the person seats whose clock ran out, played by the computer since
     said: tuple[tuple[int, str, float], ...] = ()  # each person's last quick phrase: seat, phrase, when (Unix time)
-    phrases: int = 0  # how many phrases were said at the table (a table shows a new one as news)
+    creator_id: str | None = None  # who made the match (`Person.id`); None before people were rows
 
     @classmethod
     def new(
@@ -104,9 +109,11 @@ class Seats:
         make_secret: Callable[[], str] = new_secret,
         creator: str = "",
         clock: int | None = None,
+        creator_id: str | None = None,
     ) -> Seats:
         """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`);
-        `creator`: seat 0's name; `clock`: seconds a move (None: `CLOCK_DEFAULT` with people)."""
+        `creator`: seat 0's name, `creator_id` its person; `clock`: seconds a move (None:
+        `CLOCK_DEFAULT` with people)."""
         made = []
         for choice in choices:
             if choice == PERSON:
@@ -114,39 +121,63 @@ class Seats:
             else:
                 made.append(Seat(level=choice or level))
         people = any(seat.person for seat in made)
-        return cls(tuple(made), level, creator, (CLOCK_DEFAULT if clock is None else clock) if people else 0)
+        clock = (CLOCK_DEFAULT if clock is None else clock) if people else 0
+        return cls(tuple(made), level, creator, clock, creator_id=creator_id)
 
     @classmethod
-    def from_json(cls, text: str | None, level: str) -> Seats:
-        if not text:
-            return cls((), level)
-        data = json.loads(text)
-        others = tuple(Seat(**seat) for seat in data["others"])
-        said = tuple((int(seat), str(key), float(at)) for seat, key, at in data.get("said", ()))
-        return cls(
-            others,
-            level,
-            data.get("creator", ""),
-            data.get("clock", 0),
-            tuple(data.get("away", ())),
-            said,
-            data.get("phrases", 0),
-        )
+    def from_rows(cls, rows: Sequence[Mapping[Any, Any]], level: str, clock: int = 0) -> Seats:
+        """Who sits where, from a match's seat rows in seat order (`SeatRow`'s columns), the
+        match's level (a seat without a row is a computer at it) and its move clock."""
+        others, creator, creator_id, away, said = [], "", None, [], []
+        for row in rows:
+            seat = row["seat"]
+            if seat == 0:
+                creator, creator_id = row["name"], row["person_id"]
+            else:
+                others.append(
+                    Seat(
+                        level=row["level"] if row["kind"] == COMPUTER else None,
+                        secret=row["secret"],
+                        invite=row["invite"],
+                        name=row["name"],
+                        claimed=row["kind"] == PERSON and row["claimed_at"] is not None,
+                        person_id=row["person_id"],
+                    )
+                )
+            if row["away_since"] is not None:
+                away.append(seat)
+            if row["phrase"] and row["phrase_at"] is not None:
+                said.append((seat, row["phrase"], utc(row["phrase_at"]).timestamp()))
+        return cls(tuple(others), level, creator, clock, tuple(away), tuple(said), creator_id)
 
-    def to_json(self) -> str | None:
-        """The column's text; None when every other seat is a computer at the match's level."""
-        if not self.creator and not self.clock and all(s.level == self.default for s in self.others):
-            return None
-        others = [{k: v for k, v in vars(s).items() if v not in (None, "", False)} for s in self.others]
-        data = {
-            "others": others,
-            "creator": self.creator,
-            "clock": self.clock,
-            "away": list(self.away),
-            "said": [list(said) for said in self.said],
-            "phrases": self.phrases,
+    def row(self, seat: int, at: datetime) -> dict[str, Any]:
+        """The columns of `seat`'s row as these seats have it (`at`: when a claim, an away seat
+        or a phrase that has no time yet began: the caller keeps the stored time of one that
+        was already so).
+
+        >>> seats = Seats.new(["person"], "easy", make_secret=iter(["s1", "i1"]).__next__, creator="Ali")
+        >>> at = datetime(2026, 12, 4, tzinfo=UTC)
+        >>> rows = [{"seat": n, **seats.row(n, at)} for n in range(3)]
+        >>> [(r["kind"], r["level"], r["secret"], r["claimed_at"] is not None) for r in rows]
+        [('person', None, None, True), ('person', None, 's1', False), ('computer', 'easy', None, False)]
+        >>> Seats.from_rows(rows, "easy", seats.clock) == seats
+        True
+        """
+        said = next(((phrase, when) for s, phrase, when in self.said if s == seat), None)
+        # seat 0's secret is the match's own, and its person made the match: it is always taken
+        s = Seat(name=self.creator, claimed=True, person_id=self.creator_id) if seat == 0 else self._seat(seat)
+        return {
+            "kind": PERSON if s.person else COMPUTER,
+            "level": s.level,
+            "person_id": s.person_id,
+            "secret": s.secret,
+            "invite": s.invite,
+            "name": s.name,
+            "claimed_at": at if s.claimed else None,
+            "away_since": at if seat in self.away else None,
+            "phrase": said[0] if said else None,
+            "phrase_at": datetime.fromtimestamp(said[1], UTC) if said else None,
         }
-        return json.dumps({k: v for k, v in data.items() if v or k in ("others", "creator")}, sort_keys=True)
 
     def _seat(self, seat: int) -> Seat:
         return self.others[seat - 1] if 0 < seat <= len(self.others) else Seat(level=self.default)
@@ -166,6 +197,10 @@ class Seats:
 
     def name(self, seat: int) -> str:
         return self.creator if seat == 0 else self._seat(seat).name
+
+    def person_of(self, seat: int) -> str | None:
+        """Who sits at `seat` (`Person.id`), if a person known by id does."""
+        return self.creator_id if seat == 0 else self._seat(seat).person_id
 
     @property
     def people(self) -> list[int]:
@@ -202,10 +237,10 @@ class Seats:
     def claimed(self, seat: int) -> bool:
         return seat == 0 or not self._seat(seat).person or self._seat(seat).claimed
 
-    def claim(self, seat: int, name: str) -> Seats:
-        """The person seat `seat` taken by a person named `name`: its invite is used up."""
+    def claim(self, seat: int, name: str, person_id: str | None = None) -> Seats:
+        """The person seat `seat` taken by the person `person_id` named `name`: its invite is used up."""
         others = list(self.others)
-        others[seat - 1] = replace(others[seat - 1], claimed=True, name=name)
+        others[seat - 1] = replace(others[seat - 1], claimed=True, name=name, person_id=person_id)
         return replace(self, others=tuple(others))
 
     def fill(self) -> Seats:
@@ -235,7 +270,7 @@ class Seats:
     def say(self, seat: int, phrase: str, at: float) -> Seats:
         """The person at `seat` says `phrase` (one of `PHRASES`) at Unix time `at`."""
         said = tuple(s for s in self.said if s[0] != seat) + ((seat, phrase, at),)
-        return replace(self, said=said, phrases=self.phrases + 1)
+        return replace(self, said=said)
 
     def last_said(self, seat: int) -> float | None:
         """When the person at `seat` last said a phrase (Unix time), if ever."""

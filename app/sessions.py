@@ -34,7 +34,7 @@ REFRESH = 24 * 3600  # seconds: a cookie signed longer ago than this is signed a
 PERSON_KEY = "person"
 
 
-def person_of(session: MutableMapping[str, Any]) -> str:
+def person_of(session: MutableMapping[str, Any], keep: str | None = None) -> str:
     """Who this browser is, as far as the app tells people apart: a random id kept in its
     session, made (and so sent to the browser) the first time it is asked for. A browser that
     drops its cookie becomes a new person: what is bounded per person is bounded per client
@@ -43,11 +43,32 @@ def person_of(session: MutableMapping[str, Any]) -> str:
     >>> session = {}
     >>> person_of(session) == person_of(session) == session["person"] and len(session["person"])
     16
+
+    `keep`: the id to hold when it holds none yet (`person_to_be`).
     """
-    person = session.get(PERSON_KEY)
-    if not isinstance(person, str) or not 0 < len(person) <= 32:
-        person = session[PERSON_KEY] = secrets.token_urlsafe(12)
+    person = known_person(session)
+    if person is None:
+        person = session[PERSON_KEY] = keep or secrets.token_urlsafe(12)
     return person
+
+
+def known_person(session: MutableMapping[str, Any]) -> str | None:
+    """The person id this browser's session already holds, if any (nothing is written)."""
+    person = session.get(PERSON_KEY)
+    return person if isinstance(person, str) and 0 < len(person) <= 32 else None
+
+
+def person_to_be(session: MutableMapping[str, Any]) -> str:
+    """The person this browser is, or will be once it takes a seat: its own id if it has one,
+    else a new one, written into the session only by `person_of` (`keep`) after the seat is
+    taken, so a refused form leaves no cookie behind.
+
+    >>> session = {}
+    >>> person = person_to_be(session)
+    >>> session, person_of(session, keep=person) == person == session["person"]
+    ({}, True)
+    """
+    return known_person(session) or secrets.token_urlsafe(12)
 
 
 class LazySession(Session):

@@ -35,7 +35,7 @@ from engine import MatchState, Move
 
 from .db import read_session
 from .live import News
-from .models import Match, MoveRow, bot_seed_of
+from .models import Match, MoveRow, SeatRow, bot_seed_of
 from .seats import Seats, watch_code
 from .table import Pauses, State, Table, game_of
 
@@ -74,7 +74,7 @@ def replay(connection: Connection, match: Match, since: tuple[int, State] | None
 # The queries of every move, as SQLAlchemy Core statements built once: the ORM's `session.get`,
 # unit of work and ORM-enabled UPDATE cost about twice as much CPU per move, and a move needs
 # none of what they add (the match row is not tracked: `_save` writes it back explicitly).
-MATCH, MOVE = Match.__table__, MoveRow.__table__  # type: ignore[attr-defined]
+MATCH, MOVE, SEAT = Match.__table__, MoveRow.__table__, SeatRow.__table__  # type: ignore[attr-defined]
 MATCH_COLUMNS = tuple(MATCH.c.keys())
 configure_mappers()  # the mapped classes' attributes are set up before `_match_of` makes a Match
 MATCH_MAKER = sa_inspect(Match).class_manager  # SQLAlchemy's instrumentation of the class
@@ -86,6 +86,8 @@ MOVES_FROM = (
     .where(MOVE.c.match_id == bindparam("match_id"), MOVE.c.ply >= bindparam("start"))
     .order_by(MOVE.c.ply)
 )
+SEATS_OF = sa_select(SEAT).where(SEAT.c.match_id == bindparam("match_id")).order_by(SEAT.c.seat)
+INSERT_SEAT = insert(SEAT)
 SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
     MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
 )
@@ -106,38 +108,60 @@ def _row(connection: Connection, match_id: str, lock: bool = False) -> RowMappin
     return connection.execute(query, {"match_id": match_id}).mappings().first()
 
 
-def seat_of(row: RowMapping | Mapping[str, Any], secret: str) -> int | None:
-    """The seat whose address has `secret`: 0 for the match's own, a person seat's, else None."""
-    return Seats.from_json(row["seats"], row["level"]).seat_of_secret(secret, row["secret"])
+def seats_of(connection: Connection, match_id: str, level: str, clock: int) -> Seats:
+    """Who sits at the match: its seat rows (app/seats.py)."""
+    rows = connection.execute(SEATS_OF, {"match_id": match_id}).mappings().all()
+    return Seats.from_rows(rows, level, clock)
 
 
-def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> tuple[Match, int]:
-    """The match row, as a `Match` no session tracks, and the seat the secret is; `lock` for a
-    write: the row is locked until the transaction ends (FOR UPDATE on PostgreSQL, where a
-    second writer of this match waits here and then reads the row as the first one left it).
-    Only `_save` writes it back."""
+def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> tuple[Match, Seats, int]:
+    """The match row, as a `Match` no session tracks, who sits at it, and the seat the secret
+    is; `lock` for a write: the row is locked until the transaction ends (FOR UPDATE on
+    PostgreSQL, where a second writer of this match waits here and then reads the row as the
+    first one left it). Only `_save` writes it back."""
     row = _row(connection, match_id, lock)
-    seat = None if row is None else seat_of(row, secret)
-    if row is None or seat is None:
+    if row is None:
         raise NotFound(match_id)
-    return _match_of(row), seat
+    seats = seats_of(connection, match_id, row["level"], row["clock"])
+    seat = seats.seat_of_secret(secret, row["secret"])
+    if seat is None:
+        raise NotFound(match_id)
+    return _match_of(row), seats, seat
 
 
-def _save_seats(connection: Connection, match: Match, at: datetime) -> None:
+def _insert_seats(connection: Connection, match_id: str, seats: Seats, at: datetime) -> None:
+    """Every seat's row of a new match (seat 0 and `seats.others`)."""
+    rows = [{"match_id": match_id, "seat": n, **seats.row(n, at)} for n in range(1 + len(seats.others))]
+    connection.execute(INSERT_SEAT, rows)
+
+
+def _write_seats(connection: Connection, match_id: str, before: Seats, after: Seats, at: datetime) -> None:
+    """Write the seat rows that `after` changes from `before` (as read under the match row's
+    lock): only the columns that differ, so a claim, an away seat or a phrase already stored
+    keeps its time."""
+    for n in range(1 + len(after.others)):
+        was, now = before.row(n, at), after.row(n, at)
+        changed = {key: value for key, value in now.items() if was[key] != value}
+        if changed:
+            connection.execute(update(SEAT).where(SEAT.c.match_id == match_id, SEAT.c.seat == n).values(changed))
+
+
+def _save_seats(connection: Connection, match: Match, before: Seats, after: Seats, at: datetime) -> None:
     """Write who sits where, at time `at` (the match row is locked by the caller's transaction).
     The match may start now: its round owner looks at it at once ("check") and works out what
     is due."""
+    _write_seats(connection, match.id, before, after, at)
     match.updated_at = match.due_at = at
     match.due_kind = "check"
     match.version += 1
-    values = {"seats": match.seats, "updated_at": at, "due_at": at, "due_kind": "check", "version": match.version}
+    values = {"updated_at": at, "due_at": at, "due_kind": "check", "version": match.version}
     connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
 
 
 def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due) -> None:
-    """Write the match row's new ply, undos, status, rounds_seen, seats and time (`at`: when
-    the next turn's clock starts), and what is due at it (`due`, worked out from the table as
-    written), compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
+    """Write the match row's new ply, undos, status, rounds_seen and time (`at`: when the next
+    turn's clock starts), and what is due at it (`due`, worked out from the table as written),
+    compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
     Otherwise `Conflict`."""
     match.updated_at = at
     match.due_at, match.due_kind = due(match) or (None, None)
@@ -148,7 +172,6 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
         "undos": match.undos,
         "status": match.status,
         "rounds_seen": match.rounds_seen,
-        "seats": match.seats,
         "due_at": match.due_at,
         "due_kind": match.due_kind,
     }
@@ -181,8 +204,8 @@ class Store:
     clock: Callable[[], datetime]
     pauses: Pauses
     due_written: Callable[[datetime], None]
-    # id -> (undos, ply, state, the match row's columns as they were then)
-    _cache: OrderedDict[str, tuple[int, int, State, dict[str, Any]]]
+    # id -> (undos, ply, state, the match row's columns as they were then, its seats if known)
+    _cache: OrderedDict[str, tuple[int, int, State, dict[str, Any], Seats | None]]
     _cache_lock: threading.Lock
     _hints: OrderedDict[tuple[str, int, MatchState], dict[Move, float]]  # app/games/chaharbargh/hints.py
 
@@ -202,19 +225,19 @@ class Store:
         self._keep(match, state)
         return state
 
-    def _keep(self, match: Match, state: State) -> None:
-        """Cache a state, and a copy of the row beside it (the caller's `Match` may change on);
-        call it only with committed moves."""
+    def _keep(self, match: Match, state: State, seats: Seats | None = None) -> None:
+        """Cache a state, and a copy of the row beside it (the caller's `Match` may change on)
+        and who sits at it, when known; call it only with committed moves and seats."""
         row = {name: getattr(match, name) for name in MATCH_COLUMNS}
         with self._cache_lock:
-            self._cache[match.id] = (match.undos, match.ply, state, row)
+            self._cache[match.id] = (match.undos, match.ply, state, row, seats)
             self._cache.move_to_end(match.id)
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def _answered(self, match: Match, state: State, seat: int) -> Table:
+    def _answered(self, match: Match, state: State, seats: Seats, seat: int) -> Table:
         """The asking seat's table after its change, announced to the others (see `_announce`)."""
-        answer = Table(match, state, changed=True, seat=seat)
+        answer = Table(match, state, seats, changed=True, seat=seat)
         self._announce(match, answer)
         return answer
 
@@ -263,16 +286,16 @@ class Store:
         against the database first."""
         with self._cache_lock:
             hit = self._cache.get(match_id)
-        seat = None if hit is None or hit[1] != ply else seat_of(hit[3], secret)
-        if hit is None or seat is None:
+        if hit is None or hit[1] != ply or hit[4] is None:
             return None
-        return Table(_match_of(hit[3]), hit[2], seat=seat)
+        seat = hit[4].seat_of_secret(secret, hit[3]["secret"])
+        return None if seat is None else Table(_match_of(hit[3]), hit[2], hit[4], seat=seat)
 
     def load(self, match_id: str, secret: str) -> Table:
         with read_session(self.engine) as session:
             connection = session.connection()
-            match, seat = _get(connection, match_id, secret)
-            return Table(match, self._state(connection, match), seat=seat)
+            match, seats, seat = _get(connection, match_id, secret)
+            return Table(match, self._state(connection, match), seats, seat=seat)
 
     def watched(self, match_id: str, code: str) -> Table:
         """The match as someone with its watch link may see it (`seats.watch_code`); `NotFound`
@@ -285,17 +308,26 @@ class Store:
             if not hmac.compare_digest(watch_code(row["secret"]).encode(), code.encode()):
                 raise NotFound(match_id)
             match = _match_of(row)
-            return Table(match, self._state(connection, match), watching=True)
+            seats = seats_of(connection, match.id, match.level, match.clock)
+            return Table(match, self._state(connection, match), seats, watching=True)
 
     def listed(self, entries: list[tuple[str, int]]) -> list[Table]:
         """The matches with these ids, each as the person at its seat sees it (from this
         browser's signed cookie), newest first."""
         if not entries:
             return []
-        seats = dict(entries)
+        asking = dict(entries)
         with read_session(self.engine) as session:
-            matches = session.exec(select(Match).where(col(Match.id).in_(list(seats)))).all()
-            loaded = [Table(m, self._state(session.connection(), m), seat=seats[m.id]) for m in matches]
+            connection = session.connection()
+            matches = session.exec(select(Match).where(col(Match.id).in_(list(asking)))).all()
+            rows: dict[str, list[RowMapping]] = {}
+            query = sa_select(SEAT).where(SEAT.c.match_id.in_(list(asking))).order_by(SEAT.c.seat)
+            for row in connection.execute(query).mappings():
+                rows.setdefault(row["match_id"], []).append(row)
+            loaded = []
+            for m in matches:
+                seats = Seats.from_rows(rows.get(m.id, []), m.level, m.clock)
+                loaded.append(Table(m, self._state(connection, m), seats, seat=asking[m.id]))
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
     def _current(self, match_id: str, secret: str) -> Table:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cached_property
 from typing import Any
 
 from engine import games
@@ -58,11 +57,12 @@ class Pauses:
 
 @dataclass(frozen=True)
 class Table:
-    """A match row and its state rebuilt from the moves, as the person at `seat` asked for it
+    """A match row, its state rebuilt from the moves and its seats, as the person at `seat` asked for it
     (their address's secret names the seat). `changed` tells if this request wrote a move."""
 
     match: Match
     state: State
+    seats: Seats  # who sits where: people and computers (app/seats.py)
     changed: bool = False
     seat: int = CREATOR  # none named: the creator's, whose address is the match's own secret
     watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
@@ -79,11 +79,6 @@ class Table:
     def view(self) -> Any:
         """What the asker may see: their seat's observation, or a spectator's (nothing private)."""
         return self.game.spectator(self.state) if self.watching else self.game.observation(self.state, self.seat)
-
-    @cached_property
-    def seats(self) -> Seats:
-        """Who sits where: people and computers (app/seats.py)."""
-        return Seats.from_json(self.match.seats, self.match.level)
 
     @property
     def waiting(self) -> bool:
@@ -169,7 +164,8 @@ class Table:
         person whose move clock runs out then ("clock"). None while it waits only for people
         (or for nothing). Both count from the start of the turn, as the move clock does.
 
-        >>> Table(Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice"), None).due(Pauses())
+        >>> practice = Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice")
+        >>> Table(practice, None, Seats((), "easy")).due(Pauses())
         """
         if self.practice or not self._in_play:  # a practice's page asks: the pause is for taking a move back
             return None

@@ -68,9 +68,9 @@ class WebGame(Protocol):
         """The game's name in `lang`, as the home form and the lists of matches show it."""
         ...
 
-    def create(self, service: MatchService, options: MatchOptions) -> Match:
-        """A new match from the home form's options; `Refused` (with the game's own words) if
-        they do not fit the game."""
+    def create(self, service: MatchService, options: MatchOptions, person: str | None = None) -> Match:
+        """A new match from the home form's options, made by `person` (`Person.id`); `Refused`
+        (with the game's own words) if they do not fit the game."""
         ...
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:

@@ -19,6 +19,7 @@ from ..history_view import history, history_stats, saved_matches
 from ..home_form import new_match_form
 from ..i18n import t
 from ..seating import LEVELS
+from ..sessions import person_of
 from ..web import Lang, Service, render
 
 router = APIRouter()
@@ -28,10 +29,11 @@ MAX_PRACTICE = 3
 LAST_OPTIONS = "options"  # the session's key for the last match's settings
 
 
-def remember(request: Request, match_id: str, practice: bool = False, seat: int = 0) -> None:
+def remember(request: Request, match_id: str, practice: bool = False, seat: int = 0, person: str | None = None) -> None:
     """Add a match to this browser's signed session cookie: its id, and for a seat other than
     the creator's, `id:seat` (the cookie is signed, so only a browser that opened that seat's
-    own address can hold it; the lists link each match at its seat's address).
+    own address can hold it; the lists link each match at its seat's address); and `person`,
+    who took the seat (`sessions.person_to_be`), if the cookie names nobody yet.
 
     Practice rounds have a short list of their own, so they never push a match out of the list.
     """
@@ -39,6 +41,8 @@ def remember(request: Request, match_id: str, practice: bool = False, seat: int 
     entry = match_id if seat == 0 else f"{match_id}:{seat}"
     ids = [i for i in request.session.get(key, []) if i != entry]
     request.session[key] = [entry, *ids][:keep]
+    if person is not None:
+        person_of(request.session, keep=person)
 
 
 def _entry(item: object) -> tuple[str, int] | None:

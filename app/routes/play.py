@@ -28,6 +28,7 @@ from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
 from ..review_view import replay_decision
 from ..seats import Seats
+from ..sessions import person_to_be
 from ..store import Refused
 from ..table import Table
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
@@ -39,8 +40,9 @@ router = APIRouter()
 
 @router.post("/matches")
 def create_match(request: Request, options: Annotated[MatchOptions, Form()], service: Service) -> Response:
-    match = web_game(options.game).create(service, options)
-    remember(request, match.id)
+    person = person_to_be(request.session)
+    match = web_game(options.game).create(service, options, person)
+    remember(request, match.id, person=person)
     remember_options(request, options)
     return RedirectResponse(urls(match.id, match.secret)["page"], status_code=303)
 

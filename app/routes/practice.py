@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..common_views import urls
 from ..forms import PlyForm, PracticeOptions
+from ..sessions import person_to_be
 from ..web import Lang, Service, is_htmx
 from .home import remember
 from .table import answer
@@ -24,8 +25,9 @@ router = APIRouter()
 def create_practice(request: Request, options: Annotated[PracticeOptions, Form()], service: Service) -> Response:
     """A free-practice round. From the table's "another round" button (HTMX) the browser is sent
     to the new round's page with `HX-Redirect`, so its address is the new round's."""
-    match = service.create_practice(options.level)
-    remember(request, match.id, practice=True)
+    person = person_to_be(request.session)
+    match = service.create_practice(options.level, person=person)
+    remember(request, match.id, practice=True, person=person)
     page = urls(match.id, match.secret)["page"]
     if is_htmx(request):
         return Response(status_code=204, headers={"HX-Redirect": page})

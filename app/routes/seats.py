@@ -23,6 +23,7 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, isolated, t
 from ..seats import NAME_LENGTH, PHRASES
+from ..sessions import person_to_be
 from ..store import NotFound
 from ..table import Table, commitment_of
 from ..web import Lang, Service, error_page, get_service, render
@@ -111,8 +112,9 @@ def take_seat(
 ) -> Response:
     match, seat = service.invited(match_id, code)
     if not _held(request, match_id, seat):
-        match, seat = service.claim(match_id, code, form.name)
-        remember(request, match_id, seat=seat)
+        person = person_to_be(request.session)
+        match, seat = service.claim(match_id, code, form.name, person)
+        remember(request, match_id, seat=seat, person=person)
         request.session[NAME_KEY] = form.name
     return RedirectResponse(urls(match_id, service.secret_of(match, seat))["page"], status_code=303)
 

@@ -51,5 +51,4 @@ def answer(
         return render_table(request, loaded, lang, message=unchanged)
     if is_htmx(request):
         return render_table(request, loaded, lang, message=message)
-    secret = service.secret_of(loaded.match, loaded.seat)  # the asking seat's own address
-    return RedirectResponse(urls(loaded.match.id, secret)["page"], status_code=303)
+    return RedirectResponse(urls(loaded.match.id, loaded.key)["page"], status_code=303)  # the asking seat's address

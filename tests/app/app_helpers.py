@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 import queue
 import threading
 from datetime import UTC, datetime, timedelta
@@ -285,3 +287,9 @@ def run_apart(main):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(lambda: asyncio.run(main())).result()
+
+
+def session_person(client) -> str:
+    """The person id a test client's session cookie holds (app/sessions.py: signed, not secret)."""
+    payload = client.cookies["chaharbargh"].split(".")[0]
+    return json.loads(base64.b64decode(payload + "=="))["person"]

@@ -15,10 +15,13 @@ from tests.app.app_helpers import run_apart
 
 def test_a_change_is_prepared_once_for_every_spectator_of_a_language_and_news_meanwhile_once_more():
     async def main() -> None:
-        news, gate, made = News(), threading.Event(), {"fa": 0, "en": 0}
+        news, made = News(), {"fa": 0, "en": 0}
+        # each drawing held until the test lets it go: the news below come while the first is
+        # drawn, and the second waits until the bells of the first have been looked at
+        gates = [threading.Event(), threading.Event()]
 
         def prepare(lang: str) -> str:
-            gate.wait(10)  # held until the test lets it go: the news below come while it is drawn
+            gates[made[lang]].wait(10)
             made[lang] += 1
             return f"{lang} table {made[lang]}"
 
@@ -38,11 +41,12 @@ def test_a_change_is_prepared_once_for_every_spectator_of_a_language_and_news_me
                 news.publish("m1")
                 await asyncio.sleep(0)
             assert not any(bell.is_set() for bell in fa + en)  # rung only once the table is ready
-            gate.set()
+            gates[0].set()
             await asyncio.wait_for(asyncio.gather(*(bell.wait() for bell in fa + en)), 10)
             assert {bell.prepared for bell in fa} == {"fa table 1"} and {bell.prepared for bell in en} == {"en table 1"}
             for bell in fa + en:
                 bell.take()
+            gates[1].set()
             await asyncio.wait_for(asyncio.gather(*(bell.wait() for bell in fa + en)), 10)
             assert {bell.prepared for bell in fa} == {"fa table 2"} and {bell.prepared for bell in en} == {"en table 2"}
             assert made == {"fa": 2, "en": 2}  # the three news meanwhile: drawn once more, not three times

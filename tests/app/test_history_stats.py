@@ -8,6 +8,7 @@ from app.games.chaharbargh.views import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match
+from app.seats import Seats
 from app.table import Table
 from engine import Rules, bot, from_position, observation
 from tests.app.app_helpers import dom, one, text_of, two_people, url_of
@@ -86,7 +87,7 @@ def test_a_sur_in_the_last_deal_is_counted_as_the_sheet_counts_it():
         state = state.apply(next(m for m in state.legal_moves() if str(m) == move))
     assert state.winner == 0 and state.rounds[0].moves[0].sur, "a sur was made, and the match won"
     match = Match(id="m", secret="s", seed=0, rules="{}", level="easy", mode="match", game="chaharbargh")
-    played = Table(match, state)
+    played = Table(match, state, Seats((), "easy"))
     surs_line = next(line for line in sheet(observation(state, 0), "en").lines if line.label == t("en", "line_surs"))
     assert (surs_line.points[0], surs_line.note[0]) == ("0", "0 surs")
     assert history_stats([played], "en")[0].surs == "0"

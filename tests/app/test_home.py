@@ -76,12 +76,15 @@ def test_a_new_match_is_listed_on_home_with_continue_and_the_cookie_holds_ids_an
     home = client.get("/").text
     assert text_of(home, f'#saved a[href="{url}"]') == t("fa", "continue")
 
-    # the ids, and the settings as the form sent them (with the fields it left out at their defaults)
+    # the ids, the settings as the form sent them (with the fields it left out at their
+    # defaults), and who this browser is: the person at seat 0
     settings = {"game": "chaharbargh", "level": "medium", "players": "2", "target": "52", "preset": "pagat"}
-    assert session_of(client) == {"matches": [match_id], "options": settings}
+    person = session_of(client)["person"]
+    assert session_of(client) == {"matches": [match_id], "options": settings, "person": person}
     cookie = client.cookies["chaharbargh"]
-    seed = client.app.state.service.load(match_id, secret).match.seed
-    assert str(seed) not in cookie and secret not in cookie
+    loaded = client.app.state.service.load(match_id, secret)
+    assert str(loaded.match.seed) not in cookie and secret not in cookie
+    assert loaded.seats.person_of(0) == person and loaded.seats.person_of(1) is None  # seat 1: the computer
 
 
 def test_another_browser_does_not_see_the_match_on_its_home(client, app):

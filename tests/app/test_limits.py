@@ -186,7 +186,7 @@ def test_hints_are_kept_apart_by_position_not_only_by_ply(limited):
     assert now.ply == 2 and now.human_to_play
     hints(service, now)
     after_first = start.apply(taken_back)
-    elsewhere = Table(now.match, after_first.apply(after_first.legal_moves()[0]))
+    elsewhere = Table(now.match, after_first.apply(after_first.legal_moves()[0]), now.seats)
     assert elsewhere.ply == now.ply and elsewhere.state != now.state
     assert hint_cached(service, now) and not hint_cached(service, elsewhere)
 

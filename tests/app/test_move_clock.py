@@ -79,7 +79,7 @@ def test_no_clock_runs_without_one_or_at_a_table_of_one_person(client, clock):
     assert client.app.state.owner.run_due() == 0
 
     alone = service.create("easy", players=2)
-    assert service.load(alone.id, alone.secret).seats.clock == 0 and alone.seats is None
+    assert service.load(alone.id, alone.secret).seats.clock == 0 == alone.clock
 
     waiting = service.create("easy", players=2, seats=["person"])  # nobody plays before the seat is taken
     assert service.load(waiting.id, waiting.secret).seconds_left(clock() + timedelta(days=1)) is None

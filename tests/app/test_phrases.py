@@ -84,8 +84,8 @@ def test_a_table_still_waiting_for_its_people_refuses_a_phrase_and_changes_nothi
         assert refused.status_code == 409
         assert text_of(refused.text, "#message") == t(lang, "msg_waiting_players")
     after = service.load(match.id, match.secret)
-    assert after.match.seats == before.match.seats and after.version == before.version
-    assert after.seats.last_said(0) is None and after.seats.phrases == 0
+    assert after.seats == before.seats and after.version == before.version
+    assert after.seats.last_said(0) is None and after.seats.said == ()
 
 
 def test_a_phrase_too_soon_says_in_retry_after_the_whole_seconds_until_the_next(client, app):

@@ -74,7 +74,7 @@ def test_a_hint_depends_only_on_what_the_player_can_see(client):
     assert observation(elsewhere, 0) == observation(state, 0) and elsewhere.hand(1) != state.hand(1)
     # a second app on the same database: its hint cache is empty, so both are computed
     other = create_app(client.app.state.settings).state.service
-    assert hints(client.app.state.service, here) == hints(other, Table(here.match, elsewhere))
+    assert hints(client.app.state.service, here) == hints(other, Table(here.match, elsewhere, here.seats))
 
 
 def test_from_the_table_another_practice_round_goes_to_its_own_address(client):

@@ -58,7 +58,7 @@ class HighCardWeb:
     def title(self, lang: str) -> str:
         return TITLE[lang]
 
-    def create(self, service: MatchService, options: MatchOptions) -> Match:
+    def create(self, service: MatchService, options: MatchOptions, person: str | None = None) -> Match:
         if options.players not in GAME.seat_counts:
             raise Refused("bad_players")
         game = games.get(self.name)  # the registered one: a test may serve it with more options
@@ -66,7 +66,7 @@ class HighCardWeb:
             rules = game.preset(game.presets[0], players=options.players, **options.values)
         except (ValueError, TypeError):
             raise Refused("bad_options") from None
-        return service.create_game(self.name, options.level, rules)
+        return service.create_game(self.name, options.level, rules, person=person)
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         return [TITLE[lang], digits(options.players, lang), t(lang, f"level_{options.level}")]

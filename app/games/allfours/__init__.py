@@ -33,13 +33,15 @@ class AllFoursWeb:
     def title(self, lang: str) -> str:
         return t(lang, "game_allfours")
 
-    def create(self, service: MatchService, options: MatchOptions) -> Match:
+    def create(self, service: MatchService, options: MatchOptions, person: str | None = None) -> Match:
         """The other games' fields of the form (a preset, their options) are not read."""
         if options.players not in GAME.seat_counts:
             raise Refused("af_bad_players")
         seats, name = options.seat_choices(options.players), options.name or ""
         rules = GAME.rules(options.players)
-        return service.create_game(self.name, options.level, rules, seats=seats, creator=name, clock=options.clock)
+        return service.create_game(
+            self.name, options.level, rules, seats=seats, creator=name, clock=options.clock, person=person
+        )
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:
         d = digits_in(lang)

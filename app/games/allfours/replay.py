@@ -15,7 +15,6 @@ from engine.allfours import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import MatchService
 from ...table import Table
 from .examples import move_words
 from .views import (
@@ -66,7 +65,7 @@ def replay_view(loaded: Table, state: MatchState, ply: int, last_ply: int, lang:
     rules, players = state.rules, state.players
     seating = seating_of(loaded)
     d = digits_in(lang)
-    page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
+    page = urls(loaded.match.id, loaded.key)
     outcome = state.last
     ended = outcome.round_over if outcome is not None else None
     last_move = None

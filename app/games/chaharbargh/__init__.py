@@ -56,7 +56,7 @@ class ChaharbarghWeb:
     def title(self, lang: str) -> str:
         return t(lang, "game_chaharbargh")
 
-    def create(self, service: MatchService, options: MatchOptions) -> Match:
+    def create(self, service: MatchService, options: MatchOptions, person: str | None = None) -> Match:
         return service.create(
             options.level,
             preset=options.preset,
@@ -65,6 +65,7 @@ class ChaharbarghWeb:
             creator=options.name or "",
             clock=options.clock,
             game=self.name,
+            person=person,
             **options.values,
         )
 

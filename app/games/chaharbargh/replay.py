@@ -9,7 +9,6 @@ from engine import MatchState, observation
 
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_levels, seating_of, urls
 from ...i18n import digits_in, t
-from ...service import MatchService
 from ...table import Table
 from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
 
@@ -51,7 +50,7 @@ def replay_view(loaded: Table, state: MatchState, ply: int, last_ply: int, lang:
     players = view.rules.players
     seating = seating_of(loaded)
     d = digits_in(lang)
-    page = urls(loaded.match.id, MatchService.secret_of(loaded.match, loaded.seat))
+    page = urls(loaded.match.id, loaded.key)
     level, turn = t(lang, f"level_{loaded.match.level}"), view.turn if view.winner is None else None
     seats = seats_view(view, lang, level, turn, seating, seat_levels(loaded, lang))
     for seat in seats:
