@@ -55,7 +55,7 @@ from .i18n import digits, t
 from .settings import Settings
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
-CREATING = frozenset({"/matches", "/practice"})  # and every match's rematch (`creates`)
+CREATING = frozenset({"/matches", "/practice", "/me/device-link"})  # and more (`creates`)
 MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves"}
 LOG = logging.getLogger("chaharbargh.limits")
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
@@ -87,9 +87,12 @@ def client_of(scope: Scope) -> str:
 
 def creates(scope: Scope) -> bool:
     """Whether a request would store a new match: a POST to start one or to rematch a finished one;
-    taking a seat by an invite counts as one too (so joining is rate-limited like creating).
+    taking a seat by an invite counts as one too (so joining is rate-limited like creating), and
+    so do making a device link and using one (a guessed link costs as much as a new match).
 
     >>> [creates({"method": "POST", "path": p}) for p in ("/matches", "/m/a1/s2/rematch", "/m/a1/s2/move")]
+    [True, True, False]
+    >>> [creates({"method": "POST", "path": p}) for p in ("/me/device-link", "/link/c0de", "/me")]
     [True, True, False]
     >>> creates({"method": "GET", "path": "/matches"})
     False
@@ -97,7 +100,7 @@ def creates(scope: Scope) -> bool:
     path = scope["path"]
     at_match = path.startswith("/m/")
     return scope["method"] == "POST" and (
-        path in CREATING or (at_match and (path.endswith("/rematch") or "/join/" in path))
+        path in CREATING or path.startswith("/link/") or (at_match and (path.endswith("/rematch") or "/join/" in path))
     )
 
 

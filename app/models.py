@@ -66,6 +66,20 @@ class Person(SQLModel, table=True):
     display_name: str = Field(default="", max_length=24, sa_column_kwargs={"server_default": ""})
 
 
+class DeviceLink(SQLModel, table=True):
+    """A one-time link that brings another device to a person (app/people.py): only the code's
+    SHA-256 is stored, so the table cannot be used to open it; it is good until `expires_at` and
+    once (`used_at`)."""
+
+    __tablename__ = "device_link"
+
+    code_hash: str = Field(primary_key=True, max_length=64)
+    person_id: str = Field(foreign_key="person.id", max_length=32)
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+    expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
 class SeatRow(SQLModel, table=True):
     """One seat of a match (every seat has one, from 0 to the rules' count): a person or a
     computer at a level. `secret` is the seat's table address (`/m/{id}/{secret}`); seat 0's is

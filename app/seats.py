@@ -155,7 +155,7 @@ class Seats:
         or a phrase that has no time yet began: the caller keeps the stored time of one that
         was already so).
 
-        >>> seats = Seats.new(["person"], "easy", make_secret=iter(["s1", "i1"]).__next__, creator="Ali")
+        >>> seats = Seats.new(["person", None], "easy", make_secret=iter(["s1", "i1"]).__next__, creator="Ali")
         >>> at = datetime(2026, 12, 4, tzinfo=UTC)
         >>> rows = [{"seat": n, **seats.row(n, at)} for n in range(3)]
         >>> [(r["kind"], r["level"], r["secret"], r["claimed_at"] is not None) for r in rows]

@@ -242,6 +242,8 @@ def redact(text: str) -> str:
     ('GET /M/abc/[secret]/rematch', 'GET /m/./[secret]/[secret]/../[secret]')
     >>> redact(f"GET /m/abc/watch/{secret}/events")  # a watch link's code too (32 characters)
     'GET /m/abc/[secret]/[secret]/events'
+    >>> redact(f"POST /link/{secret} HTTP/1.1")  # and a device link's (app/people.py)
+    'POST /link/[secret] HTTP/1.1'
     """
     return SECRET_LIKE.sub(REDACTED, SECRET_IN_PATH.sub(r"\1" + REDACTED, text))
 

@@ -52,6 +52,12 @@ def person_of(session: MutableMapping[str, Any], keep: str | None = None) -> str
     return person
 
 
+def become(session: MutableMapping[str, Any], person: str) -> None:
+    """This browser is `person` from now on (a device link used): the cookie is signed and sent
+    again with the new id, so whatever the old cookie said no longer names anyone here."""
+    session[PERSON_KEY] = person
+
+
 def known_person(session: MutableMapping[str, Any]) -> str | None:
     """The person id this browser's session already holds, if any (nothing is written)."""
     person = session.get(PERSON_KEY)
@@ -65,8 +71,10 @@ def person_to_be(session: MutableMapping[str, Any]) -> str:
 
     >>> session = {}
     >>> person = person_to_be(session)
-    >>> session, person_of(session, keep=person) == person == session["person"]
-    ({}, True)
+    >>> session
+    {}
+    >>> person_of(session, keep=person) == person == session["person"]
+    True
     """
     return known_person(session) or secrets.token_urlsafe(12)
 

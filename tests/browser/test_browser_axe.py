@@ -99,6 +99,20 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#history li.history-entry")
     audit.check("history")
 
+    page.goto("/me")
+    page.click("#device-link-make")
+    page.wait_for_selector("svg#device-qr")
+    audit.check("my games, with a device link")
+    link = page.get_attribute("#device-link", "href")
+    audit.page = other = new_page(server, viewport=VIEWPORTS["phone"])  # another browser, with a match of its own
+    other.goto(f"/?lang={lang}")
+    other.click("#start")
+    settle(other, ("", -1))
+    other.goto(link)
+    other.wait_for_selector("#link-bring")
+    audit.check("a device link's page, asking")
+    audit.page = page
+
     page.goto(f"{url_of(finished)}/replay?ply=5")
     page.wait_for_selector('#replay[data-ply="5"]')
     audit.check("replay")
@@ -149,7 +163,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
 
-    assert len(audit.seen) == 21
+    assert len(audit.seen) == 23
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 

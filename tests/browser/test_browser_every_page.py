@@ -52,7 +52,8 @@ OVERFLOW = """() => {
 # way; a card's own index is drawn as the cards print it (a picture of a card, or its small form
 # in a sheet or the review: "10", "7♣"; a move of the rules' examples written as its cards'
 # codes, left to right: "6♥ + 5♣"), and so is a deal's commitment, a SHA-256 in hex (letters and
-# digits of one code, left to right, as every tool that checks it writes it)
+# digits of one code, left to right, as every tool that checks it writes it), and a device
+# link's address (typed or copied as it is)
 LATIN_NUMBERS = """() => {
     const found = [];
     const latin = /[0-9]|[0-9\u06f0-\u06f9][.][0-9\u06f0-\u06f9]/;
@@ -165,6 +166,12 @@ def walk_every_page(browser, server: LiveServer, lang: str) -> Walk:
         page.goto("/history")
         page.wait_for_selector("#history li.history-entry")
         walk.check("history")
+        page.goto("/me")
+        page.click("#device-link-make")
+        page.wait_for_selector("svg#device-qr")
+        walk.check("my games, with a device link")
+        page.goto(page.get_attribute("#device-link", "href"))
+        walk.check("a device link's page")
 
         page.goto("/rules")
         walk.check("rules")
@@ -212,7 +219,7 @@ LANGS = pytest.mark.parametrize("lang", ["fa", "en"])
 
 @LANGS
 def test_every_page_was_walked(walks, lang):
-    assert len(walks(lang).seen) == 21, walks(lang).seen
+    assert len(walks(lang).seen) == 23, walks(lang).seen
 
 
 @LANGS

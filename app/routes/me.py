@@ -1,0 +1,82 @@
+"""The person's own page (`/me`): every match they sit at, at any seat, read from their seat
+rows rather than this browser's cookie, and the one-time link that brings another device
+(`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both."""
+
+from __future__ import annotations
+
+from typing import Annotated, cast
+
+import segno
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+from markupsafe import Markup
+
+from ..forms import FormModel
+from ..games import titles
+from ..history_view import history
+from ..i18n import digits, t
+from ..people import LINK_TIME, People
+from ..sessions import become, known_person, person_of
+from ..web import Lang, Service, render
+from .home import remember, remembered
+
+router = APIRouter()
+
+
+def people_of(request: Request) -> People:
+    return cast(People, request.app.state.people)
+
+
+def _me_page(request: Request, lang: str, service: Service, **values: object) -> Response:
+    person = known_person(request.session)
+    seats = [] if person is None else people_of(request).seats(person)
+    items = service.listed([(match_id, seat) for match_id, seat, _ in seats])
+    entries = history(items, lang, titles(lang))
+    once = t(lang, "me_link_once", minutes=digits(int(LINK_TIME.total_seconds() // 60), lang))
+    return render(request, "me.html", lang, current="me", entries=entries, once=once, **values)
+
+
+@router.get("/me")
+def show_me(request: Request, lang: Lang, service: Service) -> Response:
+    linked = request.query_params.get("linked") == "1"
+    return _me_page(request, lang, service, linked=linked)
+
+
+@router.post("/me/device-link")
+def make_device_link(request: Request, lang: Lang, service: Service) -> Response:
+    """A new one-time link for this browser's person (a browser that has sat nowhere yet becomes
+    one), answered with the page showing it and its QR code, drawn here as SVG by segno."""
+    code = people_of(request).new_link(person_of(request.session))
+    link = str(request.url_for("show_link", code=code))
+    svg = segno.make(link, error="m").svg_inline(scale=4, svgid="device-qr", title=t(lang, "me_qr_title"))
+    return _me_page(request, lang, service, link=link, qr=Markup(svg))  # segno's SVG: the link is its only input
+
+
+@router.get("/link/{code}")
+def show_link(request: Request, code: str, lang: Lang) -> Response:
+    """What the link does, asked before it is used (a link preview opening it uses nothing):
+    a browser with matches of its own chooses whether they come along."""
+    person = people_of(request).link_of(code)
+    here = known_person(request.session)
+    own = {match_id for match_id, _ in remembered(request)}
+    if here is not None:
+        own |= {match_id for match_id, _, _ in people_of(request).seats(here)}
+    words = t(lang, "link_own", n=digits(len(own), lang)) if own else ""
+    return render(request, "link.html", lang, code=code, own=words, already=here == person)
+
+
+class LinkForm(FormModel):
+    """The link's page: yes, and whether this browser's own matches come along."""
+
+    bring: bool = False
+
+
+@router.post("/link/{code}")
+def use_link(request: Request, code: str, form: Annotated[LinkForm, Form()]) -> Response:
+    """This browser becomes the link's person, with every match of theirs in its lists."""
+    people = people_of(request)
+    person = people.use_link(code, known_person(request.session), form.bring)
+    become(request.session, person)
+    for match_id, seat, practice in reversed(people.seats(person)):  # the newest last: first in the lists
+        remember(request, match_id, practice=practice, seat=seat)
+    return RedirectResponse("/me?linked=1", status_code=303)
