@@ -52,7 +52,7 @@ def rules_for(game: str, preset: str | None = None, players: int = 2, **values: 
         raise Refused("bad_options") from None
 
 
-class Seating(Store):
+class Hosting(Store):
     """New matches and who sits at them."""
 
     def create(

@@ -13,12 +13,12 @@ from sqlalchemy import Engine
 
 from .live import News
 from .play import Play
-from .seating import Seating
+from .seating import Hosting
 from .settings import now, random_seed
 from .table import Pauses
 
 
-class MatchService(Seating, Play):
+class MatchService(Hosting, Play):
     """Every read and write of matches goes through here."""
 
     def __init__(
