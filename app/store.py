@@ -37,6 +37,7 @@ from .db import read_session
 from .live import News
 from .models import Match, MoveRow, SeatRow, bot_seed_of
 from .seats import Seats, watch_code
+from .summary import summarize, summary_values
 from .table import Pauses, State, Table, game_of
 
 
@@ -158,19 +159,21 @@ def _save_seats(connection: Connection, match: Match, before: Seats, after: Seat
     connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
 
 
-def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due) -> None:
-    """Write the match row's new ply, undos, status, rounds_seen and time (`at`: when the next
-    turn's clock starts), and what is due at it (`due`, worked out from the table as written),
+def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due, state: State) -> None:
+    """Write the match row's new ply, undos, rounds_seen and time (`at`: when the next turn's
+    clock starts), its summary from `state`, the table as written (app/summary.py: status,
+    totals, winner, ...), and what is due at it (`due`, worked out from the same table),
     compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
     Otherwise `Conflict`."""
     match.updated_at = at
+    summarize(match, state, at)
     match.due_at, match.due_kind = due(match) or (None, None)
     match.version += 1
     values = {
         "version": match.version,
         "ply": match.ply,
         "undos": match.undos,
-        "status": match.status,
+        **summary_values(match),
         "rounds_seen": match.rounds_seen,
         "due_at": match.due_at,
         "due_kind": match.due_kind,
