@@ -1,6 +1,7 @@
 """The home page's list of this browser's matches, and the history page with its statistics:
-every game's matches, each read through its game (`engine.games`); the statistics are
-Chaharbargh's (the route passes the matches they count)."""
+every game's matches, each read from its row's summary (app/summary.py: nothing is replayed)
+and its rules through its game (`engine.games`); the statistics are Chaharbargh's (the route
+passes the matches they count)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .common_views import urls
 from .i18n import day, digits, digits_in, t
 from .reviews import reviewable
 from .seating import LEVELS
-from .table import Table
+from .summary import Listed
 
 
 @dataclass
@@ -25,20 +26,18 @@ class SavedMatch:
     practice: bool = False
 
 
-def saved_matches(items: list[Table], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
+def saved_matches(items: list[Listed], lang: str, titles: dict[str, str]) -> list[SavedMatch]:
     """The home page's list of this browser's matches; `titles`: each game's name in `lang`."""
     out = []
     for item in items:
-        game, state = item.game, item.state
-        totals = game.totals(state)
         out.append(
             SavedMatch(
                 url=urls(item.match.id, item.key)["page"],
                 game=titles[item.match.game],
                 level=t(lang, f"level_{item.match.level}"),
-                target=digits(game.target(game.rules_of(state)), lang),
-                status=t(lang, f"result_{_result_key(item)}"),  # the history page's words
-                totals="" if item.practice else " – ".join(digits(x, lang) for x in totals),
+                target=digits(item.game.target(item.rules), lang),
+                status=t(lang, f"result_{item.result}"),  # the history page's words
+                totals="" if item.practice else " – ".join(digits(x, lang) for x in item.totals),
                 finished=item.over,
                 practice=item.practice,
             )
@@ -65,26 +64,13 @@ class HistoryEntry:
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
 
 
-def _result_key(item: Table) -> str:
-    """Won, lost or tied, for the side of the seat that asks (this browser's seat at the
-    table: a friend invited to seat 1 wins with seat 1's side); "playing" while the match goes on."""
-    if not item.over:
-        return "playing"
-    state = item.state
-    if item.practice:
-        score = state.rounds[0].score or ()
-        mine, theirs = score[item.seat].total, max(s.total for i, s in enumerate(score) if i != item.seat)
-        return "won" if mine > theirs else "lost" if mine < theirs else "tied"
-    game = item.game
-    return "won" if game.winner(state) == game.side_of(game.rules_of(state), item.seat) else "lost"
-
-
-def history(items: list[Table], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
+def history(items: list[Listed], lang: str, titles: dict[str, str]) -> list[HistoryEntry]:
     """The history page: every match and practice this browser remembers, newest first; `titles`:
-    each game's name in `lang`."""
+    each game's name in `lang`. Won, lost or tied is said for the side of the seat that asks
+    (this browser's seat at the table: a friend invited to seat 1 wins with seat 1's side)."""
     out = []
     for item in items:
-        match, key = item.match, _result_key(item)
+        match, key = item.match, item.result
         addresses = urls(match.id, item.key)
         when = match.created_at
         out.append(
@@ -98,8 +84,8 @@ def history(items: list[Table], lang: str, titles: dict[str, str]) -> list[Histo
                 kind=match.mode,
                 game=titles[match.game],
                 level=t(lang, f"level_{match.level}"),
-                seats=t(lang, "history_seats", n=digits(item.game.seats_of(item.game.rules_of(item.state)), lang)),
-                score="" if item.practice else " – ".join(digits(x, lang) for x in item.game.totals(item.state)),
+                seats=t(lang, "history_seats", n=digits(item.game.seats_of(item.rules), lang)),
+                score="" if item.practice else " – ".join(digits(x, lang) for x in item.totals),
                 result=t(lang, f"result_{key}"),
                 result_key=key,
                 finished=item.over,
@@ -120,12 +106,13 @@ class LevelStats:
     surs: str  # the surs your side scored, as each round's sheet counts them (the engine's score)
 
 
-def history_stats(items: list[Table], lang: str) -> list[LevelStats]:
+def history_stats(items: list[Listed], lang: str) -> list[LevelStats]:
     """Per level, over this browser's finished Chaharbargh matches (`items`: the route leaves out
     the games the statistics do not count; practice rounds are left out here): won, lost, the best
     margin and the surs scored, each for the side of the seat this browser sits at. Who won, the
-    totals and how many surs scored are the engine's facts (`winner`, `totals`, each round's `score`): a sur that scores
-    nothing (in the last deal, or cancelled) is not counted, as the sheet does not count it."""
+    totals and how many surs scored are the engine's facts, kept in each row's summary (`winner`,
+    `totals`, `surs`): a sur that scores nothing (in the last deal, or cancelled) is not counted,
+    as the sheet does not count it."""
     d = digits_in(lang)
     out = []
     for level in LEVELS:
@@ -135,15 +122,13 @@ def history_stats(items: list[Table], lang: str) -> list[LevelStats]:
         won = lost = surs = 0
         margins = []
         for item in mine:
-            state = item.state
-            side = state.rules.side_of(item.seat)  # the side of the seat this browser sits at
-            if state.winner == side:
+            side, totals = item.side, item.totals  # the side of the seat this browser sits at
+            if item.result == "won":
                 won += 1
-                totals = state.totals
                 margins.append(totals[side] - max(x for s, x in enumerate(totals) if s != side))
             else:
                 lost += 1
-            surs += sum(r.score[side].surs for r in state.rounds if r.score)
+            surs += item.surs[side] if item.surs else 0
         out.append(
             LevelStats(level, t(lang, f"level_{level}"), d(won), d(lost), d(max(margins)) if margins else "–", d(surs))
         )

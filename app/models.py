@@ -26,6 +26,12 @@ class Match(SQLModel, table=True):
     Who sits where is in `SeatRow`, one row a seat (migration 0014; app/seats.py reads them).
     `due_at` and `due_kind` (migration 0013) are written in the same transaction as the move or
     seat that makes something due; every process's round owner plays what is due.
+
+    Its summary (migration 0016, app/summary.py): `status` ("playing" or "over"), `totals` (each
+    side's match score, JSON), `winner` (the side that won; a practice's: the side that scored
+    the most in its round, None on a tie), `finished_at` and `surs` (each side's, JSON, for a
+    game whose rounds score surs), all the engine's figures, written in the same transaction as
+    the move, sheet or undo that changes them, so the lists of matches never replay one.
     """
 
     id: str = Field(primary_key=True, max_length=32)
@@ -38,6 +44,10 @@ class Match(SQLModel, table=True):
         default="chaharbargh", max_length=16, sa_column_kwargs={"server_default": "chaharbargh"}
     )
     status: str = Field(default="playing", max_length=16, sa_column_kwargs={"server_default": "playing"})
+    totals: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON: a number a side
+    winner: int | None = Field(default=None)  # the side that won, once over
+    finished_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    surs: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON: a number a side
     ply: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     rounds_seen: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     undos: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # practice moves taken back

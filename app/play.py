@@ -59,8 +59,7 @@ class Play(Store):
         }
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
-        match.status = "over" if Table(match, after, seats).over else "playing"
-        _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats))
+        _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
         return after
 
     def _due(self, state: State, seats: Seats) -> Due:
@@ -218,7 +217,7 @@ class Play(Store):
                 if ply != match.ply or not here.sheet_pending:
                     return here
                 match.rounds_seen = game_of(match).rounds_played(state)
-                _save(connection, match, match.ply, match.undos, self.clock(), self._due(state, seats))
+                _save(connection, match, match.ply, match.undos, self.clock(), self._due(state, seats), state)
         except Conflict:
             return self._current(match_id, secret)
         return self._answered(match, state, seats, seat)  # once committed: a table reading it now sees the next round
@@ -257,9 +256,8 @@ class Play(Store):
                 read_ply = match.ply
                 match.ply = mine
                 match.undos += 1
-                match.status = "playing"
                 before = replay(connection, match)
-                _save(connection, match, read_ply, match.undos - 1, self.clock(), self._due(before, seats))
+                _save(connection, match, read_ply, match.undos - 1, self.clock(), self._due(before, seats), before)
         except Conflict:
             return self._current(match_id, secret)
         self._keep(match, before, seats)

@@ -62,6 +62,7 @@ from .review_process import Child, Interrupted, Work
 from .service import MatchService
 from .settings import now
 from .store import bot_seed
+from .summary import Listed
 from .table import Table
 
 LOG = logging.getLogger("chaharbargh.reviews")
@@ -71,7 +72,7 @@ POLL = 2.0  # seconds a worker with nothing to do waits before it looks again (j
 QUEUED = ("waiting", "working")  # what the limits count
 
 
-def reviewable(loaded: Table) -> bool:
+def reviewable(loaded: Table | Listed) -> bool:
     """A finished match (not a practice) of a game whose pro reviews."""
     return loaded.over and not loaded.practice and isinstance(games.get(loaded.match.game), Reviewer)
 

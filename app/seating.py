@@ -33,6 +33,7 @@ from .store import (
     _write_seats,
     seats_of,
 )
+from .summary import summarize
 from .table import Table, game_of
 
 LEVELS = ("easy", "medium", "pro")
@@ -135,6 +136,7 @@ class Hosting(Store):
             due_at=at,
             due_kind="check",
         )
+        summarize(match, games.get(game).new_match(match.seed, rules), at)  # each side at 0, in play
         with write_session(self.engine) as session:
             connection = session.connection()
             if person is not None:
@@ -178,6 +180,7 @@ class Hosting(Store):
                 due_at=self.clock(),
                 due_kind="check",
             )
+            summarize(made, game.new_match(made.seed, rules), self.clock())
             session.add(made)
             session.flush()
             _insert_seats(connection, made.id, seats.renewed(), self.clock())

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, RowMapping, bindparam, insert, update
+from sqlalchemy import Connection, Engine, RowMapping, bindparam, func, insert, update
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import configure_mappers
@@ -33,10 +33,11 @@ from sqlmodel import col, select
 
 from engine import MatchState, Move
 
-from .db import read_session
+from .db import read_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, SeatRow, bot_seed_of
 from .seats import Seats, watch_code
+from .summary import Listed, summarize, summary_values
 from .table import Pauses, State, Table, game_of
 
 
@@ -86,6 +87,7 @@ MOVES_FROM = (
     .where(MOVE.c.match_id == bindparam("match_id"), MOVE.c.ply >= bindparam("start"))
     .order_by(MOVE.c.ply)
 )
+LAST_MOVE_AT = sa_select(func.max(MOVE.c.created_at)).where(MOVE.c.match_id == bindparam("match_id"))
 SEATS_OF = sa_select(SEAT).where(SEAT.c.match_id == bindparam("match_id")).order_by(SEAT.c.seat)
 INSERT_SEAT = insert(SEAT)
 SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
@@ -158,19 +160,21 @@ def _save_seats(connection: Connection, match: Match, before: Seats, after: Seat
     connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(values))
 
 
-def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due) -> None:
-    """Write the match row's new ply, undos, status, rounds_seen and time (`at`: when the next
-    turn's clock starts), and what is due at it (`due`, worked out from the table as written),
+def _save(connection: Connection, match: Match, ply: int, undos: int, at: datetime, due: Due, state: State) -> None:
+    """Write the match row's new ply, undos, rounds_seen and time (`at`: when the next turn's
+    clock starts), its summary from `state`, the table as written (app/summary.py: status,
+    totals, winner, ...), and what is due at it (`due`, worked out from the same table),
     compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
     Otherwise `Conflict`."""
     match.updated_at = at
+    summarize(match, state, at)
     match.due_at, match.due_kind = due(match) or (None, None)
     match.version += 1
     values = {
         "version": match.version,
         "ply": match.ply,
         "undos": match.undos,
-        "status": match.status,
+        **summary_values(match),
         "rounds_seen": match.rounds_seen,
         "due_at": match.due_at,
         "due_kind": match.due_kind,
@@ -311,24 +315,39 @@ class Store:
             seats = seats_of(connection, match.id, match.level, match.clock)
             return Table(match, self._state(connection, match), seats, watching=True)
 
-    def listed(self, entries: list[tuple[str, int]]) -> list[Table]:
+    def listed(self, entries: list[tuple[str, int]]) -> list[Listed]:
         """The matches with these ids, each as the person at its seat sees it (from this
-        browser's signed cookie), newest first."""
+        browser's signed cookie), newest first: their rows and seat rows, never their states
+        (the row's summary says how each stands). A row without a summary yet is summarized
+        once, here, and written back (`_fill`)."""
         if not entries:
             return []
         asking = dict(entries)
         with read_session(self.engine) as session:
             connection = session.connection()
-            matches = session.exec(select(Match).where(col(Match.id).in_(list(asking)))).all()
+            query = sa_select(MATCH).where(MATCH.c.id.in_(list(asking)))
+            matches = [_match_of(row) for row in connection.execute(query).mappings()]
             rows: dict[str, list[RowMapping]] = {}
             query = sa_select(SEAT).where(SEAT.c.match_id.in_(list(asking))).order_by(SEAT.c.seat)
             for row in connection.execute(query).mappings():
                 rows.setdefault(row["match_id"], []).append(row)
-            loaded = []
-            for m in matches:
-                seats = Seats.from_rows(rows.get(m.id, []), m.level, m.clock)
-                loaded.append(Table(m, self._state(connection, m), seats, seat=asking[m.id]))
+            unsummarized = [m for m in matches if m.totals is None]
+            states = [(m, self._state(connection, m)) for m in unsummarized]
+        if states:
+            self._fill(states)
+        loaded = [Listed(m, Seats.from_rows(rows.get(m.id, []), m.level, m.clock), asking[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
+
+    def _fill(self, states: list[tuple[Match, State]]) -> None:
+        """Summarize rows stored without a summary, from their states, and write it back where
+        the row is still at that ply (a move since wrote its own). A finished one finished
+        with its last move."""
+        with write_transaction(self.engine) as connection:
+            for match, state in states:
+                last = connection.execute(LAST_MOVE_AT, {"match_id": match.id}).scalar()
+                summarize(match, state, last or match.updated_at)
+                where = (MATCH.c.id == match.id, MATCH.c.ply == match.ply, MATCH.c.undos == match.undos)
+                connection.execute(update(MATCH).where(*where).values(summary_values(match)))
 
     def _current(self, match_id: str, secret: str) -> Table:
         """The table as stored now: the answer to a request that lost a race in the database."""

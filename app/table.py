@@ -47,6 +47,12 @@ def game_of(match: Match) -> AnyGame:
     return games.get(match.game)
 
 
+def finished(match: Match, state: State) -> bool:
+    """The match is won, or its practice round is over (a practice is one round)."""
+    game = game_of(match)
+    return game.winner(state) is not None or (match.mode == "practice" and game.rounds_played(state) > 0)
+
+
 @dataclass(frozen=True)
 class Pauses:
     """How long the computer waits before its move at a match, in milliseconds, so a person sees
@@ -115,8 +121,7 @@ class Table:
     @property
     def over(self) -> bool:
         """The match is finished, or the practice round is (a practice is one round)."""
-        rounds = self.game.rounds_played(self.state)
-        return self.game.winner(self.state) is not None or (self.practice and rounds > 0)
+        return finished(self.match, self.state)
 
     @property
     def sheet_pending(self) -> bool:

@@ -48,6 +48,16 @@ class Reviewer(Protocol):
         ...
 
 
+@runtime_checkable
+class SurCounter(Protocol):
+    """A game whose rounds score surs (Chaharbargh's): the history's statistics count them."""
+
+    def surs(self, state: Any) -> tuple[int, ...]:
+        """Each side's surs over the finished rounds, as each round's score sheet counts them
+        (a sur that scores nothing, in the last deal or cancelled, is not counted)."""
+        ...
+
+
 class Player(Protocol[ViewT_contra, MoveT_co]):
     """A computer player of any game: a seat's view in, one of its legal moves out."""
 

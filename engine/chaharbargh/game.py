@@ -20,7 +20,7 @@ from engine.chaharbargh.observation import Observation, observation, spectator
 from engine.chaharbargh.options import OPTIONS
 from engine.chaharbargh.rules import PRESETS, Rules
 from engine.events import Event
-from engine.game import Game, Reviewer, StateGame
+from engine.game import Game, Reviewer, StateGame, SurCounter
 from engine.options import Option
 
 
@@ -59,6 +59,10 @@ class Chaharbargh(StateGame[MatchState, Move, Rules]):
     def replay(self, data: Mapping[str, Any]) -> MatchState:
         return records.replay(dict(data))
 
+    def surs(self, state: MatchState) -> tuple[int, ...]:
+        sheets = [r.score for r in state.rounds if r.score]
+        return tuple(sum(sheet[side].surs for sheet in sheets) for side in range(len(state.totals)))
+
     def events(self, state: MatchState, seat: int) -> tuple[Event, ...]:
         if state.last is not None:
             return state.last.events_for(seat)
@@ -67,3 +71,4 @@ class Chaharbargh(StateGame[MatchState, Move, Rules]):
 
 GAME: Game[MatchState, Move, Rules, Observation] = Chaharbargh()
 REVIEWER: Reviewer = Chaharbargh()  # mypy checks that its review is a `Reviewer`'s
+SUR_COUNTER: SurCounter = Chaharbargh()  # and that it counts surs as a `SurCounter` does

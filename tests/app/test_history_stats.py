@@ -4,16 +4,20 @@ expected figures are worked out here from the table as the player saw it while p
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+
 from app.games.chaharbargh.views import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match
 from app.seats import Seats
-from app.table import Table
+from app.summary import Listed, summarize
 from engine import Rules, bot, from_position, observation
 from tests.app.app_helpers import dom, one, text_of, two_people, url_of
 
 SEEDS = (7_001, 7_002, 7_003)
+FINISHED = datetime(2026, 12, 6, 4, 0, tzinfo=UTC)
 
 
 def play_out(service, match, player):
@@ -80,17 +84,22 @@ def test_a_sur_in_the_last_deal_is_counted_as_the_sheet_counts_it():
     table 4♦ 5♠. Your 2♥ takes 4♦ and 5♠ (2 + 4 + 5 = 11) and leaves the table empty: a sur, but
     in the last deal it scores nothing (R8). The computer places K♦, you place A♣, and the cards
     left go to you, the last to capture: your ace is the round's one point, which wins a match to
-    1. The sheet counts 0 surs for you, and so do the statistics (they counted 1)."""
+    1. The sheet counts 0 surs for you, and so do the statistics (they counted 1): the row's
+    summary holds 1 – 0 (your ace; the computer took nothing), your side won, no sur."""
     rules = Rules.from_dict({**Rules().to_dict(), "target": 1})
     state = from_position([["2H", "AC"], ["KD"]], ["4D", "5S"], stock=[], rules=rules)
     for move in ("2H+4D+5S", "KD", "AC"):
         state = state.apply(next(m for m in state.legal_moves() if str(m) == move))
     assert state.winner == 0 and state.rounds[0].moves[0].sur, "a sur was made, and the match won"
-    match = Match(id="m", secret="s", seed=0, rules="{}", level="easy", mode="match", game="chaharbargh")
-    played = Table(match, state, Seats((), "easy"))
+    rules_text = json.dumps(rules.to_dict())
+    match = Match(id="m", secret="s", seed=0, rules=rules_text, level="easy", mode="match", game="chaharbargh")
+    summarize(match, state, FINISHED)
+    assert (json.loads(match.totals), match.winner, match.surs, match.status) == ([1, 0], 0, "[0, 0]", "over")
+    assert match.finished_at == FINISHED
     surs_line = next(line for line in sheet(observation(state, 0), "en").lines if line.label == t("en", "line_surs"))
     assert (surs_line.points[0], surs_line.note[0]) == ("0", "0 surs")
-    assert history_stats([played], "en")[0].surs == "0"
+    stats = history_stats([Listed(match, Seats((), "easy"), 0)], "en")[0]
+    assert (stats.won, stats.lost, stats.best_margin, stats.surs) == ("1", "0", "1", "0")
 
 
 def test_a_friend_at_seat_1_who_won_sees_won_in_the_history_and_the_statistics(client):
