@@ -8,7 +8,7 @@ about, with the reason as its message:
   its reason, 400), a form or query that does not fit its model (`RequestValidationError`: the
   model's `refusal`, 400) or a body that cannot be parsed as a form (400, "garbage");
 - on a match's address the table as it is (404 if there is no such match), on a lesson's the
-  lesson, elsewhere the error page;
+  lesson, on a passkey's form `/me`, elsewhere the error page;
 - no such match or secret (`NotFound`): the error page, 404;
 - any other HTTP error (404 no such page, 405): the error page in both languages, as the
   answers of the security middleware (403 cross-site, 413) are (`refusal`).
@@ -28,6 +28,7 @@ from engine.errors import IllegalMove
 
 from .forms import refusal_of
 from .routes.learn import refused_lesson
+from .routes.me import refused_me
 from .routes.seats import refused_join
 from .routes.table import refused_table
 from .security import TooLarge
@@ -55,6 +56,8 @@ def refused_page(request: Request, key: str, status: int) -> Response:
         return refused_lesson(request, lang, key, status)
     if "code" in params and "/join/" in request.url.path:
         return refused_join(request, params["match_id"], params["code"], lang, key, status)
+    if request.url.path.startswith(("/me/passkeys", "/signin")):
+        return refused_me(request, lang, key, status)
     return error_page(request, lang, key, status)
 
 

@@ -1,7 +1,8 @@
 """Per-client rate limits on the requests that cost the server real work: new matches and practice
 rounds (`POST /matches`, `POST /practice`, and a finished match's `POST /m/{id}/{secret}/rematch`),
 and hints the pro has to work out (`?hint=1` on a
-practice table, about 100 ms of CPU each when not cached).
+practice table, about 100 ms of CPU each when not cached); and passkey sign-ins, which a guesser
+would repeat (`signin`: charged by app/routes/passkeys.py per client and per person).
 
 The counting is the `limits` library's (the one under Flask-Limiter and SlowAPI): a moving window
 per client address, exact (no burst of twice the limit at a window's edge), kept in this process
@@ -55,8 +56,9 @@ from .i18n import digits, t
 from .settings import Settings
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
-CREATING = frozenset({"/matches", "/practice", "/me/device-link"})  # and more (`creates`)
-MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves"}
+# and more (`creates`); a passkey ceremony's options store a challenge, so they count as new too
+CREATING = frozenset({"/matches", "/practice", "/me/device-link", "/me/passkeys/options", "/signin/options"})
+MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves", "signin": "msg_rate_signin"}
 LOG = logging.getLogger("chaharbargh.limits")
 REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
 REDIS_TIMEOUT = 0.5  # seconds to connect or answer: a Redis beside the app answers in about a millisecond
@@ -173,8 +175,9 @@ class RateLimits:
         storage: str = "memory://",
         clock: Callable[[], float] = time.time,
         moves: str = "off",
+        signin: str = "off",
     ):
-        self.items = {"new": parse(new), "hint": parse(hints), "move": parse(moves)}
+        self.items = {"new": parse(new), "hint": parse(hints), "move": parse(moves), "signin": parse(signin)}
         self.storage = storage_from_string(storage, **storage_options(storage))
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.clock = clock
@@ -183,7 +186,8 @@ class RateLimits:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> RateLimits:
-        return cls(settings.rate_new, settings.rate_hints, settings.rate_storage, moves=settings.rate_moves)
+        kinds = {"moves": settings.rate_moves, "signin": settings.rate_signin}
+        return cls(settings.rate_new, settings.rate_hints, settings.rate_storage, **kinds)
 
     def streams(self, cap: int, ttl: int = STREAM_TTL) -> StreamCounter:
         """A `StreamCounter` of at most `cap` streams per client, in the same Redis when the rate

@@ -15,6 +15,7 @@ from . import errors, limits
 from .db import make_engine
 from .heartbeat import Heartbeat
 from .live import news_for
+from .passkeys import Passkeys
 from .people import People
 from .reviews import Reviews
 from .round_owner import RoundOwner
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.owner = RoundOwner(app.state.service)
     app.state.people = People(engine, settings.clock)
+    app.state.passkeys = Passkeys(engine, settings.clock)
     app.state.reviews = Reviews(
         app.state.service,
         clock=settings.clock,

@@ -90,6 +90,33 @@ class DeviceLink(SQLModel, table=True):
     used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
 
 
+class Passkey(SQLModel, table=True):
+    """A passkey that brings its person to any device (app/passkeys.py): the credential's id and
+    public key (COSE) and the authenticator's last sign count, nothing secret. `label` is what
+    `/me` calls it ("passkey 2")."""
+
+    id: str = Field(primary_key=True, max_length=1400)  # the credential id, base64url (at most 1023 bytes)
+    person_id: str = Field(foreign_key="person.id", index=True, max_length=32)
+    public_key: bytes
+    sign_count: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))  # 32 bits unsigned
+    label: str = Field(default="", max_length=64)
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+    last_used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class PasskeyChallenge(SQLModel, table=True):
+    """A challenge handed out for a passkey ceremony, until it is used or `expires_at`: deleting
+    the row is what makes it single-use, even against a copy of an old session cookie. `kind`:
+    "add" (for `person_id`) or "signin"."""
+
+    __tablename__ = "passkey_challenge"
+
+    challenge: str = Field(primary_key=True, max_length=64)  # base64url of 32 random bytes
+    kind: str = Field(max_length=8)
+    person_id: str | None = Field(default=None, max_length=32)
+    expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False, index=True))
+
+
 class SeatRow(SQLModel, table=True):
     """One seat of a match (every seat has one, from 0 to the rules' count): a person or a
     computer at a level. `secret` is the seat's table address (`/m/{id}/{secret}`); seat 0's is

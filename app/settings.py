@@ -114,6 +114,13 @@ class Settings:
     (`redis://host:6379`) to share them, and the stream counts, between processes and servers;
     when it cannot be reached the limits fail open (app/limits.py).
 
+    `rate_signin`: passkey sign-in attempts, counted per client address and per person (the
+    passkey's), so neither a flood from one place nor one aimed at one person gets far.
+
+    `public_url`: the site's address as people open it (`https://chaharbargh.example`): a passkey
+    is bound to its host (the relying party id) and only its origin may use it. Unset, the
+    request's own host is used when it is one of `allowed_hosts` by name (app/passkeys.py).
+
     `stream_caps`: the most event streams a process holds, in all and per client address, seat
     and match's spectators (app/streams.py).
 
@@ -137,6 +144,8 @@ class Settings:
     rate_hints: str = "60/minute"
     rate_moves: str = "10/second;300/minute"
     rate_storage: str = "memory://"
+    rate_signin: str = "10/minute;60/hour"
+    public_url: str = ""
     refresh_ms: int | None = 2000  # a table waiting for another person asks again this often (None: on an event)
     clock: Callable[[], datetime] = now  # the server's time: when a move clock runs out (tests set it)
     review_worker: bool = True  # this process makes reviews in a thread (tests make them by hand)
@@ -160,6 +169,8 @@ class Settings:
             rate_hints=os.environ.get("CHAHARBARGH_RATE_HINTS", "60/minute"),
             rate_moves=os.environ.get("CHAHARBARGH_RATE_MOVES", "10/second;300/minute"),
             rate_storage=os.environ.get("CHAHARBARGH_RATE_STORAGE", "memory://"),
+            rate_signin=os.environ.get("CHAHARBARGH_RATE_SIGNIN", "10/minute;60/hour"),
+            public_url=os.environ.get("CHAHARBARGH_PUBLIC_URL", "").strip(),
             refresh_ms=int(os.environ.get("CHAHARBARGH_REFRESH_MS", "2000")),
             stream_caps=stream_caps(),
             reviews_per_person=int(os.environ.get("CHAHARBARGH_REVIEWS_PER_PERSON", "2")),

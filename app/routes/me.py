@@ -1,9 +1,11 @@
 """The person's own page (`/me`): every match they sit at, at any seat, read from their seat
 rows rather than this browser's cookie, and the one-time link that brings another device
-(`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both."""
+(`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both.
+The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, cast
 
 import segno
@@ -14,10 +16,11 @@ from markupsafe import Markup
 from ..forms import FormModel
 from ..games import titles
 from ..history_view import history
-from ..i18n import digits, t
+from ..i18n import day, digits, t
+from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
 from ..sessions import become, known_person, person_of
-from ..web import Lang, Service, render
+from ..web import Lang, Service, get_service, render
 from .home import remember, remembered
 
 router = APIRouter()
@@ -27,19 +30,38 @@ def people_of(request: Request) -> People:
     return cast(People, request.app.state.people)
 
 
-def _me_page(request: Request, lang: str, service: Service, **values: object) -> Response:
+def passkeys_of(request: Request) -> Passkeys:
+    return cast(Passkeys, request.app.state.passkeys)
+
+
+# What `/me?done=...` says after a passkey form (app/routes/passkeys.py) or a device link
+DONE = {"linked": "me_linked", "added": "passkey_added", "removed": "passkey_removed", "signed-in": "passkey_signed_in"}
+
+
+def _me_page(request: Request, lang: str, service: Service, status: int = 200, **values: object) -> Response:
     person = known_person(request.session)
     seats = [] if person is None else people_of(request).seats(person)
     items = service.listed([(match_id, seat) for match_id, seat, _ in seats])
     entries = history(items, lang, titles(lang))
     once = t(lang, "me_link_once", minutes=digits(int(LINK_TIME.total_seconds() // 60), lang))
-    return render(request, "me.html", lang, current="me", entries=entries, once=once, **values)
+    keys = [] if person is None else passkeys_of(request).of(person)
+    label, added = (partial(t, lang, key) for key in ("passkey_label", "passkey_added_on"))
+    held = [(key.id, label(n=digits(key.label, lang)), added(day=day(key.created_at, lang))) for key in keys]
+    values.update(current="me", entries=entries, once=once, held=held)
+    return render(request, "me.html", lang, status=status, address="/me", **values)
+
+
+def refused_me(request: Request, lang: str, key: str, status: int) -> Response:
+    """A refused passkey form (app/errors.py): `/me` again, with the reason, in the player's language."""
+    return _me_page(request, lang, get_service(request), status=status, message=t(lang, key), refused=True)
 
 
 @router.get("/me")
 def show_me(request: Request, lang: Lang, service: Service) -> Response:
-    linked = request.query_params.get("linked") == "1"
-    return _me_page(request, lang, service, linked=linked)
+    done = DONE.get(request.query_params.get("done", ""))
+    if request.query_params.get("linked") == "1":
+        done = DONE["linked"]
+    return _me_page(request, lang, service, message=done and t(lang, done))
 
 
 @router.post("/me/device-link")
