@@ -42,7 +42,7 @@ sys.path.insert(0, ROOT)
 sys.path.append(os.path.join(ROOT, "bench"))
 FOLDER = tempfile.mkdtemp(prefix="web-parts-")
 os.environ.update(CHAHARBARGH_DB=f"{FOLDER}/bench.db", CHAHARBARGH_DATA=FOLDER)
-os.environ.update(CHAHARBARGH_RATE_NEW="off", CHAHARBARGH_RATE_HINTS="off")
+os.environ.update(CHAHARBARGH_RATE_NEW="off", CHAHARBARGH_RATE_HINTS="off", CHAHARBARGH_RATE_MOVES="off")
 os.environ.pop("DATABASE_URL", None)
 
 from bare_app import app as bare  # noqa: E402
