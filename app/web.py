@@ -9,6 +9,9 @@ also sets the `lang` cookie.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
@@ -60,9 +63,34 @@ LANG_COOKIE_AGE = 365 * 24 * 3600
 CARD_ART = "cards.svg"  # under static/: the court figures and the back, as SVG symbols
 
 
+# The language being rendered, for the macros of the templates a page imports: they are
+# imported without the page's context, so that Jinja builds each macro file once per process
+# instead of once per render (a table imported a dozen: a fifth of a move's CPU). Their words
+# and digits come through here; `render` sets it around each render.
+RENDERING: ContextVar[str] = ContextVar("rendering", default="fa")
+
+
+@contextmanager
+def rendering(lang: str) -> Iterator[None]:
+    """Render in `lang`: what the imported macros' `_()` and `digits` say, for the time of the block."""
+    token = RENDERING.set(lang)
+    try:
+        yield
+    finally:
+        RENDERING.reset(token)
+
+
+def _gettext(message: str) -> str:
+    return catalog(RENDERING.get()).gettext(message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return catalog(RENDERING.get()).ngettext(singular, plural, n)
+
+
 @pass_context
 def _digits(context: Context, value: object) -> str:
-    return digits(value, context.get("lang", "fa"))
+    return digits(value, context.get("lang") or RENDERING.get())
 
 
 @lru_cache(maxsize=4096)
@@ -78,29 +106,30 @@ def _face(card: Any, label: str = "") -> Markup:
     return _face_picture(card.index, card.symbol, card.color, card.face, card.code[-1], label)
 
 
+def _static_url(name: str) -> str:
+    """`static_url('app.css')`: the file's address with its content hash (app/wire.py), from
+    the folder the app serves (`app/main.py`), read once; a plain function, since the macros
+    that load scripts are imported without the page's context."""
+    return assets_for(ROOT / "static").url(name)
+
+
+@lru_cache(maxsize=1)
 def _card_art() -> str:
-    """`card_art()`: the address of the court figures and the back (static/cards.svg), hashed.
-
-    A plain function, not `static_url`: the card macros are also rendered outside any request
-    (`_face_picture` above). The app serves the same folder (`app/main.py`), read once."""
-    return assets_for(ROOT / "static").url(CARD_ART)
-
-
-@pass_context
-def _static_url(context: Context, name: str) -> str:
-    """`static_url('app.css')`: the file's address with its content hash (app/wire.py)."""
-    url: str = context["request"].app.state.assets.url(name)
-    return url
+    """`card_art()`: the address of the court figures and the back (static/cards.svg), hashed:
+    the card macros are also rendered outside any request (`_face_picture` above)."""
+    return _static_url(CARD_ART)
 
 
 # Jinja's i18n extension gives templates `_`, `gettext`, `ngettext` and `{% trans %}`. `render`
 # puts the page language's catalog functions themselves in the context under those names: a
 # template's `_("start")` is then one call, where callables that look the language up in the
-# context took three (the table's fragment says about twenty words).
+# context took three (the table's fragment says about twenty words). The macro files a page
+# imports, without its context, find the same names among the globals, in `RENDERING`'s language.
 templates.env.filters["digits"] = _digits
 templates.env.globals["static_url"] = _static_url
 templates.env.globals["face"] = _face
 templates.env.globals["card_art"] = _card_art
+templates.env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext)
 
 
 # --- the request ----------------------------------------------------------------------------
@@ -180,7 +209,8 @@ def render(
     """
     context = page_context(lang, address or request.url.path, **values)
     blocks = FRAGMENTS.get(template, []) if is_htmx(request) else []
-    response = templates.TemplateResponse(request, template, context, status_code=status, block_names=blocks)
+    with rendering(lang):
+        response = templates.TemplateResponse(request, template, context, status_code=status, block_names=blocks)
     response.headers["Vary"] = "HX-Request, Cookie"
     response.headers["Cache-Control"] = "no-store"
     if request.query_params.get("lang") in LANGS:  # the language switch: remember the choice
