@@ -20,7 +20,6 @@ from ...common_views import (
     CardView,
     ComputerTurn,
     Seating,
-    SharedTable,
     card_view,
     computer_turn,
     seat_levels,
@@ -29,6 +28,7 @@ from ...common_views import (
     winner_words,
 )
 from ...i18n import card_name, digits, digits_in, joined, t
+from ...shared_table import SharedTable
 from ...table import Table
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -113,7 +113,7 @@ class AfTable:
     sheet: AfSheet | None
     winner: str | None
     final_totals: list[str] = field(default_factory=list)
-    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (common_views)
+    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (app/shared_table.py)
 
 
 def af_urls(match_id: str, secret: str) -> dict[str, str]:

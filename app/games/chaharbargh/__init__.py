@@ -12,13 +12,13 @@ from fastapi.responses import Response
 from engine import Move, observation
 from engine.chaharbargh.game import GAME
 
-from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...home_form import form_values
 from ...i18n import digits_in, t
 from ...models import Match
 from ...seating import rules_for
 from ...service import MatchService
+from ...shared_table import shared_table
 from ...table import Table
 from ...web import get_settings, render
 from .hints import hints as pro_hints

@@ -18,7 +18,6 @@ from ...common_views import (
     CardView,
     ComputerTurn,
     Seating,
-    SharedTable,
     card_view,
     computer_turn,
     seat_levels,
@@ -28,6 +27,7 @@ from ...common_views import (
 )
 from ...i18n import addends, card_name, card_names, counted, digits, digits_in, joined, noun, t
 from ...options import chips
+from ...shared_table import SharedTable
 from ...store import Refused
 from ...table import Table
 
@@ -158,7 +158,7 @@ class TableView:
     level_key: str = ""
     earlier_sheets: list[Sheet] = field(default_factory=list)  # match over: every round's sheet before the last
     motion: Motion = field(default_factory=lambda: Motion())  # what the last move did, for the cards and sounds
-    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (common_views)
+    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (app/shared_table.py)
 
     @property
     def names(self) -> list[str]:
