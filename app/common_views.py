@@ -1,11 +1,12 @@
 """What every game's views share: a card as the templates draw it, the names of seats and sides,
-a match's addresses, and who won the match. What a table shows of the other people at it is
-app/shared_table.py."""
+where they sit, what the table is at and its log's moves, a match's addresses, and who won the
+match. What a table shows of the other people at it is app/shared_table.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine import Card
 
@@ -14,6 +15,9 @@ from .seats import CREATOR
 from .table import Table
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# where each other seat is drawn, by how many seats after the person's it plays
+PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
+M = TypeVar("M")  # a game's played move, as its log shows it
 
 
 @dataclass
@@ -172,6 +176,54 @@ def computer_turn(loaded: Table, practice_ms: int | None) -> ComputerTurn:
     if not loaded.practice:
         return ComputerTurn("")
     return ComputerTurn("computer-may-move" if practice_ms is None else f"load delay:{practice_ms}ms")
+
+
+def table_state(loaded: Table) -> str:
+    """What the table is at, as its page says (`data-state`): "match-over" ("practice-over"),
+    "round-over" (the round's sheet is up), "waiting" (for a person to take a seat), "your-turn",
+    "their-turn" (another person's) or "computer-turn"."""
+    if loaded.over:
+        return "practice-over" if loaded.practice else "match-over"
+    if loaded.sheet_pending:
+        return "round-over"
+    if loaded.waiting:
+        return "waiting"
+    if loaded.human_to_play:
+        return "your-turn"
+    return "their-turn" if loaded.others_turn else "computer-turn"
+
+
+def waiting_hint(loaded: Table, state: str, seating: Seating, lang: str) -> str:
+    """What the table says while it waits on someone else (`state` as `table_state` says it):
+    for the seats to be taken, for another person's move or for the computer's; else ""."""
+    if state == "waiting":
+        return t(lang, "waiting_for_players")
+    if state == "their-turn":
+        return t(lang, "person_to_play", who=seating.name(loaded.turn, lang))
+    if state == "computer-turn":
+        return t(lang, "computer_thinking", who=seating.name(loaded.turn, lang))
+    return ""
+
+
+@dataclass(frozen=True)
+class LogWindow(Generic[M]):
+    """The moves a table's log shows: the last few of a round's (`log_window`)."""
+
+    shown: Sequence[M]
+    start: int  # the number of the log's first line: its move's place in the round
+    stood_in: tuple[bool, ...]  # per move shown: the computer played it for a person whose clock ran out
+
+    def lines(self, texts: Iterable[str], lang: str) -> list[str]:
+        """The log's lines from `texts`, one per move shown: a move the computer played for a person says so."""
+        return [t(lang, "log_standin", line=x) if by else x for x, by in zip(texts, self.stood_in, strict=True)]
+
+
+def log_window(loaded: Table, moves: Sequence[M], size: int, standins: frozenset[int]) -> LogWindow[M]:
+    """The last `size` of `moves`, this round's or the round's just ended; `standins`: the plies
+    the computer played for a person whose move clock ran out (`MatchService.standins`)."""
+    shown = moves[-size:]
+    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
+    return LogWindow(shown, len(moves) - len(shown) + 1, tuple(first + i in standins for i in range(len(shown))))
 
 
 def seat_name(seat: int, players: int, lang: str) -> str:
