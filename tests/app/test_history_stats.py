@@ -4,7 +4,7 @@ expected figures are worked out here from the table as the player saw it while p
 
 from __future__ import annotations
 
-from app.games.chaharbargh.views import sheet
+from app.games.chaharbargh.scores import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match

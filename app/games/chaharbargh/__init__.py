@@ -21,11 +21,12 @@ from ...service import MatchService
 from ...shared_table import shared_table
 from ...table import Table
 from ...web import get_settings, render
+from .board import Selection, select
 from .hints import hints as pro_hints
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .rules_page import option_link
-from .views import Selection, add_hints, select, table_view
+from .views import add_hints, table_view
 
 
 def render_table(

@@ -15,8 +15,9 @@ from engine import MatchState, Move, from_text, observation
 
 from ...common_views import CardView, card_view
 from ...i18n import card_name, card_names, digits, noun, t
+from .board import Board, Selection, board
+from .scores import Sheet, sheet
 from .tutorial import LESSONS, Lesson
-from .views import Board, Selection, Sheet, board, sheet
 
 
 def open_until(done: list[str]) -> int:
