@@ -112,7 +112,7 @@ class Settings:
     next round, undos and phrases (a person makes about one a second at most; a script, hundreds).
     `rate_storage` is where the counts live: `memory://` (this process), or a Redis
     (`redis://host:6379`) to share them, and the stream counts, between processes and servers;
-    when it cannot be reached the limits fail open (app/limits.py).
+    when it cannot be reached the limits fail open (app/rate_storage.py).
 
     `stream_caps`: the most event streams a process holds, in all and per client address, seat
     and match's spectators (app/streams.py).

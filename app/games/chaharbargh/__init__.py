@@ -92,7 +92,7 @@ class ChaharbarghWeb:
 
     def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         """Tapping a card is a GET whose query string holds the selection; the server answers
-        with the table as it would look (`views.select`), so the browser computes no rule."""
+        with the table as it would look (`board.select`), so the browser computes no rule."""
         sel = Selection()
         if loaded.human_to_play:
             sel = select(observation(loaded.state, loaded.seat), q.card, q.take, q.select, q.toggle)
