@@ -276,7 +276,7 @@ class TextMoveForm(PlyForm):
 
 class SelectionQuery(BaseModel):
     """The table's or a lesson's address carries the selection so far (`card`, `take`...) and
-    the card just tapped (`select` in the hand, `toggle` on the table); `views.select` checks
+    the card just tapped (`select` in the hand, `toggle` on the table); `board.select` checks
     the codes against the position. `hint=1` asks for the pro's hints (practice)."""
 
     card: str | None = None

@@ -19,25 +19,18 @@ per client address, exact (no burst of twice the limit at a window's edge), kept
 A refused request gets 429 with `Retry-After` (whole seconds until the window lets one more
 through) and the error page in the player's language, the other language below it.
 
-`StreamCounter` counts what a client holds at once rather than per window: the event streams
-it has open, at most a cap (`acquire` is False past it, `release` gives one back). It lives in the
-same storage, Redis or this process's memory (`RateLimits.streams`).
-
-When a shared storage cannot be reached the limits fail open: the request is let through
-uncounted, and `Outage` says so in the log at most once a minute (not once per request).
+What a client holds at once rather than per window (its event streams) is counted by
+app/stream_counter.py, in the same storage (`RateLimits.streams`). When a shared storage cannot
+be reached the limits fail open (app/rate_storage.py): the request is let through uncounted.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import logging
 import math
-import threading
 import time
-import uuid
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 import anyio.to_thread
 from fastapi import Depends, FastAPI, Request
@@ -46,23 +39,18 @@ from limits import RateLimitItem, parse_many
 from limits.errors import StorageError
 from limits.storage import MemoryStorage, RedisStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
-from redis import Redis, RedisError
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .games.chaharbargh.hints import hint_cached
 from .i18n import digits, t
+from .rate_storage import Outage, storage_options
 from .settings import Settings
+from .stream_counter import STREAM_TTL, StreamCounter
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
 # and more (`creates`); a passkey ceremony's options store a challenge, so they count as new too
 CREATING = frozenset({"/matches", "/practice", "/me/device-link", "/me/passkeys/options", "/signin/options"})
 MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves", "signin": "msg_rate_signin"}
-LOG = logging.getLogger("chaharbargh.limits")
-REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
-REDIS_TIMEOUT = 0.5  # seconds to connect or answer: a Redis beside the app answers in about a millisecond
-STREAM_TTL = 60  # seconds a process's count of a client's streams lives in Redis unless refreshed
 
 
 def client_of(scope: Scope) -> str:
@@ -115,54 +103,6 @@ def parse(limit: str) -> list[RateLimitItem]:
     return [] if limit.strip().lower() in ("", "off") else parse_many(limit)
 
 
-def storage_options(uri: str) -> dict[str, Any]:
-    """What the app asks of the storage at `uri` beyond the library's defaults. Every storage
-    raises `StorageError` when it fails (so the limits can fail open); a Redis also gets short
-    timeouts and one retry at once (on a fresh connection, after Redis restarted) instead of
-    redis-py's three retries backing off for seconds, which a request would spend waiting.
-    Options in the URL's query (`?socket_timeout=2`) win over these.
-
-    >>> storage_options("memory://")
-    {'wrap_exceptions': True}
-    >>> sorted(storage_options("redis://redis.internal:6379"))
-    ['key_prefix', 'retry', 'socket_connect_timeout', 'socket_timeout', 'wrap_exceptions']
-    """
-    if not uri.startswith(REDIS_SCHEMES):
-        return {"wrap_exceptions": True}
-    return {
-        "wrap_exceptions": True,
-        "key_prefix": "chaharbargh:limits",
-        "socket_connect_timeout": REDIS_TIMEOUT,
-        "socket_timeout": REDIS_TIMEOUT,
-        "retry": Retry(NoBackoff(), 1),
-    }
-
-
-class Outage:
-    """Says in the log that the shared storage failed and the limits let requests through, at
-    most once every `every` seconds of `clock` (a minute), however many requests meet the failure.
-    Thread-safe: requests meet it on the event loop and in worker threads alike."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, every: float = 60.0):
-        self.clock, self.every = clock, every
-        self.said: float | None = None
-        self.lock = threading.Lock()
-
-    def __call__(self, error: Exception) -> None:
-        now = self.clock()
-        with self.lock:
-            if self.said is not None and now - self.said < self.every:
-                return
-            self.said = now
-        cause = error.storage_error if isinstance(error, StorageError) else error
-        # The error names the host and port at most, never the URL's password.
-        LOG.warning(
-            "rate storage unreachable, limits fail open (said at most once a minute): %s: %s",
-            type(cause).__name__,
-            cause,
-        )
-
-
 class RateLimits:
     """The limits of one app: `charge(kind, client)` counts one request and says how long to wait
     when it is over a limit. `clock` must be the storage's own (tests replace both); `outage`
@@ -213,131 +153,6 @@ class RateLimits:
             return None
         full = [s.reset_time for s in stats if s.remaining == 0]
         return max(1, math.ceil(max(full, default=now) - now))
-
-
-# KEYS[1]: the set of the client's per-process count keys; KEYS[2]: this process's count.
-# ARGV: the cap, the expiry. Counts whose key has expired (a process gone) are dropped.
-ACQUIRE = """
-local held = 0
-for _, key in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local count = redis.call('GET', key)
-  if count then held = held + tonumber(count) else redis.call('SREM', KEYS[1], key) end
-end
-if held >= tonumber(ARGV[1]) then return 0 end
-redis.call('INCR', KEYS[2])
-redis.call('EXPIRE', KEYS[2], ARGV[2])
-redis.call('SADD', KEYS[1], KEYS[2])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1
-"""
-# ARGV: the expiry.
-RELEASE = """
-if tonumber(redis.call('GET', KEYS[2]) or '0') <= 1 then
-  redis.call('DEL', KEYS[2])
-  redis.call('SREM', KEYS[1], KEYS[2])
-else
-  redis.call('DECR', KEYS[2])
-  redis.call('EXPIRE', KEYS[2], ARGV[1])
-end
-"""
-# ARGV: the expiry, what this process holds: written as the count, so one Redis lost (a restart)
-# or missed (streams let through while it was unreachable) is right again.
-REFRESH = """
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[1])
-redis.call('SADD', KEYS[1], KEYS[2])
-redis.call('EXPIRE', KEYS[1], ARGV[1])
-"""
-
-
-class StreamCounter:
-    """How many streams each client holds at once, at most `cap`: `acquire(client)` takes one
-    (False when the client already holds `cap`), `release(client)` gives one back, and while a
-    stream is held `refresh(client)` must come at least every `ttl` seconds (a stream's keep-alive
-    is the place: app/routes/live.py sends one every 15 s).
-
-    In this process's memory by default:
-
-    >>> streams = StreamCounter(cap=2)
-    >>> [streams.acquire("203.0.113.9") for _ in range(3)], streams.acquire("198.51.100.7")
-    ([True, True, False], True)
-    >>> streams.release("203.0.113.9")
-    >>> streams.acquire("203.0.113.9"), streams.acquire("203.0.113.9")
-    (True, False)
-
-    With `redis` (as `RateLimits.streams` makes it when the rate storage is Redis) every process
-    and server shares the count: each process keeps its own count of a client's streams in a key
-    of its own (INCR on acquire, DECR on release), which expires `ttl` seconds after it was last
-    touched, and `acquire` adds up the keys still there. So the streams of a process that died
-    without releasing them stop counting at most `ttl` seconds later (a minute by default),
-    whatever the client's streams on other processes do; a refresh writes the process's count
-    as it knows it (so a count Redis lost in a restart is back). When Redis fails, `acquire`
-    lets the stream through (`outage` logs it once a minute) and the refreshes count it once
-    Redis is back. Make one counter per app (`app.state`), since a counter's keys are its
-    process's. With Redis each call is a network round trip: call it from a thread, not the
-    event loop (`local` is True when it is not).
-    """
-
-    def __init__(self, cap: int, redis: Redis | None = None, ttl: int = STREAM_TTL, outage: Outage | None = None):
-        self.cap, self.redis, self.ttl = cap, redis, ttl
-        self.outage = outage or Outage()
-        self.local = redis is None
-        self.held: Counter[str] = Counter()  # the streams this process holds, per client
-        self.lock = threading.Lock()
-        self.process = uuid.uuid4().hex[:16]  # names this process's keys in Redis
-        if redis is not None:
-            self.scripts = {name: redis.register_script(code) for name, code in _SCRIPTS.items()}
-
-    def keys(self, client: str) -> list[str]:
-        """The client's set of count keys and this process's count key (one hash slot: `{client}`)."""
-        every = f"chaharbargh:streams:{{{client}}}"
-        return [every, f"{every}:{self.process}"]
-
-    def acquire(self, client: str) -> bool:
-        """Take one stream for `client`; False (and nothing taken) when it holds `cap` already."""
-        if self.redis is None:
-            with self.lock:
-                if self.held[client] >= self.cap:
-                    return False
-                self.held[client] += 1
-                return True
-        try:
-            taken = bool(self.scripts["acquire"](self.keys(client), [self.cap, self.ttl]))
-        except RedisError as error:
-            self.outage(error)
-            taken = True
-        if taken:
-            with self.lock:
-                self.held[client] += 1
-        return taken
-
-    def release(self, client: str) -> None:
-        """Give back a stream `acquire` gave `client` (once per stream taken)."""
-        with self.lock:
-            if self.held[client] <= 0:
-                return
-            self.held[client] -= 1
-            if not self.held[client]:
-                del self.held[client]
-        if self.redis is not None:
-            self._call("release", client, self.ttl)
-
-    def refresh(self, client: str) -> None:
-        """Keep this process's count of `client`'s streams from expiring for another `ttl` seconds
-        (nothing to do in memory). A refresh racing an acquire of the same client in another
-        thread may write one stream too few; the next refresh writes it right."""
-        with self.lock:
-            held = self.held[client]
-        if self.redis is not None and held:
-            self._call("refresh", client, self.ttl, held)
-
-    def _call(self, script: str, client: str, *args: int) -> None:
-        try:
-            self.scripts[script](self.keys(client), list(args))
-        except RedisError as error:
-            self.outage(error)
-
-
-_SCRIPTS = {"acquire": ACQUIRE, "release": RELEASE, "refresh": REFRESH}
 
 
 def too_many(request: Request, kind: str, wait: int) -> Response:

@@ -112,7 +112,7 @@ class Settings:
     next round, undos and phrases (a person makes about one a second at most; a script, hundreds).
     `rate_storage` is where the counts live: `memory://` (this process), or a Redis
     (`redis://host:6379`) to share them, and the stream counts, between processes and servers;
-    when it cannot be reached the limits fail open (app/limits.py).
+    when it cannot be reached the limits fail open (app/rate_storage.py).
 
     `rate_signin`: passkey sign-in attempts, counted per client address and per person (the
     passkey's), so neither a flood from one place nor one aimed at one person gets far.

@@ -13,7 +13,7 @@ process answers 503 to every request of everyone. So a process takes at most `wo
   stream and asks for the table again now and then (`WATCH_POLL_MS`).
 
 With a shared rate storage (Redis, `Settings.rate_storage`) the streams per client address are
-counted there, by every process and server together (app/limits.py's `StreamCounter`); the
+counted there, by every process and server together (app/stream_counter.py's `StreamCounter`); the
 others are this process's own.
 
 A refused stream gets 503 (the process is full) or 429 (this client, seat or match has its

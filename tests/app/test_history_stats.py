@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from app.games.chaharbargh.views import sheet
+from app.games.chaharbargh.scores import sheet
 from app.history_view import history_stats
 from app.i18n import digits, t
 from app.models import Match

@@ -594,7 +594,7 @@ def test_when_both_hands_are_empty_four_new_cards_are_dealt_and_announced(client
 
 
 def test_the_log_says_when_a_sur_scores_nothing():
-    from app.games.chaharbargh.views import sur_words
+    from app.games.chaharbargh.move_log import sur_words
     from engine import from_position
 
     def sur_by_2h(stock):

@@ -19,9 +19,10 @@ import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from app.limits import RateLimits, StreamCounter
+from app.limits import RateLimits
 from app.main import create_app
 from app.settings import Settings
+from app.stream_counter import StreamCounter
 from tests.app.app_helpers import HX, dom, url_of
 from tests.app.test_limits import NEW_MATCH, SEED, FakeClock
 from tests.conftest import FIXED_BOTS

@@ -118,7 +118,16 @@ PAGE_MODULES = [
     *sorted((ROOT / "app" / "games").rglob("*.py")),  # each game's views, pages and routes
     *(
         ROOT / "app" / name
-        for name in ("web.py", "errors.py", "forms.py", "common_views.py", "home_form.py", "history_view.py", "main.py")
+        for name in (
+            "web.py",
+            "errors.py",
+            "forms.py",
+            "common_views.py",
+            "shared_table.py",
+            "home_form.py",
+            "history_view.py",
+            "main.py",
+        )
     ),
 ]
 

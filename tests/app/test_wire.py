@@ -233,10 +233,11 @@ def site_characters(client, table: str) -> set[str]:
     from app import common_views, i18n
     from app.games.allfours import examples as allfours_examples
     from app.games.allfours import tutorial as allfours_tutorial
-    from app.games.chaharbargh import examples, tutorial, views
+    from app.games.chaharbargh import board, examples, motion, move_log, scores, seat_views, tutorial, views
 
     seen: set[int] = set()
-    modules = (i18n, common_views, tutorial, examples, views, allfours_tutorial, allfours_examples)
+    chaharbargh_views = (views, board, scores, move_log, seat_views, motion)
+    modules = (i18n, common_views, tutorial, examples, *chaharbargh_views, allfours_tutorial, allfours_examples)
     text = "".join(s for module in modules for s in strings_in(vars(module), seen))
     for lang in ("fa", "en"):
         for path in ("/", table, "/rules", "/learn", "/learn/sum-eleven"):

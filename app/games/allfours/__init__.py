@@ -12,11 +12,11 @@ from fastapi.responses import Response
 
 from engine.allfours.game import GAME
 
-from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
 from ...service import MatchService
+from ...shared_table import shared_table
 from ...store import Refused
 from ...table import Table
 from ...web import render

@@ -17,22 +17,25 @@ from engine.allfours.scoring import ScoreLine
 from engine.cards import Card
 
 from ...common_views import (
+    PLACES,
+    SYMBOLS,
     CardView,
     ComputerTurn,
     Seating,
-    SharedTable,
     card_view,
     computer_turn,
+    log_window,
     seat_levels,
     seating_of,
+    table_state,
     urls,
+    waiting_hint,
     winner_words,
 )
 from ...i18n import card_name, digits, digits_in, joined, t
+from ...shared_table import SharedTable
 from ...table import Table
 
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-PLACES = {2: {1: "top"}, 4: {1: "right", 2: "top", 3: "left"}}
 # message keys (a key ending in "_one" is an English singular form in app/i18n.py, so "one" is spelled out)
 DECISION_KEYS = {"stand": "af_stand", "beg": "af_beg", "one": "af_takeone", "run": "af_run"}
 LINE_KEYS = {"one": "af_line_begged"}
@@ -113,7 +116,7 @@ class AfTable:
     sheet: AfSheet | None
     winner: str | None
     final_totals: list[str] = field(default_factory=list)
-    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (common_views)
+    shared: SharedTable = field(default_factory=SharedTable)  # the other people at it (app/shared_table.py)
 
 
 def af_urls(match_id: str, secret: str) -> dict[str, str]:
@@ -282,26 +285,14 @@ def table_view(
     moves, log_finished = view.moves, False
     if loaded.sheet_pending or (loaded.over and view.finished_rounds):
         moves, log_finished = view.finished_rounds[-1].moves, True
-    shown = moves[-2 * players - 2 :]
-    log = [t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in shown]
-    first = loaded.ply - len(shown)  # the log ends with the match's last move, at ply - 1
-    log = [t(lang, "log_standin", line=line) if first + i in standins else line for i, line in enumerate(log)]
+    window = log_window(loaded, moves, 2 * players + 2, standins)
+    said = (t(lang, "af_said", who=seating.name(p.seat, lang), what=move_text(p.move, lang)) for p in window.shown)
+    log = window.lines(said, lang)
     announce = ""
     if not message and moves and moves[-1].seat != seating.viewer:
         announce = log[-1]
 
-    if loaded.over:
-        state = "match-over"
-    elif loaded.sheet_pending:
-        state = "round-over"
-    elif loaded.waiting:
-        state = "waiting"
-    elif my_turn:
-        state = "your-turn"
-    elif loaded.others_turn:
-        state = "their-turn"
-    else:
-        state = "computer-turn"
+    state = table_state(loaded)  # never "practice-over": All Fours has no practice
 
     trump = suit_name(view.trump, lang)
     ran = ""  # the cards were run: said until the first trick is taken
@@ -309,21 +300,14 @@ def table_view(
         turned = card_name(str(view.turned[-1]), lang)
         ran = t(lang, "af_ran", who=seating.name(view.dealer, lang), n=d(view.run_cards), card=turned, suit=trump)
     explain = ""  # what a decision does, under its buttons
-    if state == "waiting":
-        hint = t(lang, "waiting_for_players")
-    elif state == "their-turn":
-        hint = t(lang, "person_to_play", who=seating.name(view.turn, lang))
-    elif state == "computer-turn":
-        hint = t(lang, "computer_thinking", who=seating.name(view.turn, lang))
-    elif my_turn and view.phase == "beg":
+    hint = waiting_hint(loaded, state, seating, lang)
+    if my_turn and view.phase == "beg":
         hint = t(lang, "af_decide_beg", suit=trump)
         explain = t(lang, "af_beg_explain")
     elif my_turn and view.phase == "answer":
         hint = t(lang, "af_decide_answer", who=seating.name(view.leader, lang))
     elif my_turn:
         hint = t(lang, "af_lead") if not view.trick else t(lang, "af_your_play")
-    else:
-        hint = ""
 
     winner = winner_words(view, lang, seating) if view.winner is not None else None
     sheet_up = (loaded.sheet_pending or loaded.over) and view.finished_rounds
@@ -352,7 +336,7 @@ def table_view(
         this_round=[line_view(line, view, lang, seating) for line in view.lines] if playing else [],
         log=log,
         log_finished=log_finished,
-        log_start=len(moves) - len(shown) + 1,
+        log_start=window.start,
         announce=announce,
         hint=hint,
         explain=explain,

@@ -12,20 +12,21 @@ from fastapi.responses import Response
 from engine import Move, observation
 from engine.chaharbargh.game import GAME
 
-from ...common_views import shared_table
 from ...forms import MatchOptions, SelectionQuery
 from ...home_form import form_values
 from ...i18n import digits_in, t
 from ...models import Match
 from ...seating import rules_for
 from ...service import MatchService
+from ...shared_table import shared_table
 from ...table import Table
 from ...web import get_settings, render
+from .board import Selection, select
 from .hints import hints as pro_hints
 from .pages import ChaharbarghTutorial, show_rules
 from .replay import replay_view
 from .rules_page import option_link
-from .views import Selection, add_hints, select, table_view
+from .views import add_hints, table_view
 
 
 def render_table(
@@ -91,7 +92,7 @@ class ChaharbarghWeb:
 
     def page(self, request: Request, service: MatchService, loaded: Table, lang: str, q: SelectionQuery) -> Response:
         """Tapping a card is a GET whose query string holds the selection; the server answers
-        with the table as it would look (`views.select`), so the browser computes no rule."""
+        with the table as it would look (`board.select`), so the browser computes no rule."""
         sel = Selection()
         if loaded.human_to_play:
             sel = select(observation(loaded.state, loaded.seat), q.card, q.take, q.select, q.toggle)

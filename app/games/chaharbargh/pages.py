@@ -24,11 +24,11 @@ from ...forms import LessonMoveForm, SelectionQuery
 from ...i18n import digits, rt, t
 from ...store import Refused
 from ...web import error_page, render
+from .board import Selection, select
 from .rules_page import rules_page
 from .tutorial import LESSONS, Lesson, verdict, why_dimmed
 from .tutorial import lesson as lesson_named
 from .tutorial_page import LessonView, links, open_until, position_view, solved_view
-from .views import Selection, select
 
 SESSION_KEY = "lessons"  # the keys of the solved lessons
 KEYS = frozenset(lesson.key for lesson in LESSONS)

@@ -10,7 +10,10 @@ from engine import MatchState, observation
 from ...common_views import CardView, ReplaySteps, card_view, replay_steps, seat_levels, seating_of, urls
 from ...i18n import digits_in, t
 from ...table import Table
-from .views import MoveLine, SeatView, SideView, live_sides, move_line, rules_summary, seats_view, turn_order
+from .move_log import MoveLine, move_line
+from .scores import SideView, live_sides
+from .seat_views import SeatView, seats_view, turn_order
+from .views import rules_summary
 
 
 @dataclass

@@ -2,7 +2,7 @@
 the table shows a match, and after the right move, what the engine did with it.
 
 A lesson page shows the position of `app.games.chaharbargh.tutorial` with the same selection, dimming and sums
-as the table (`views.board`, from `engine.chaharbargh.observation`). A right move shows what the engine did
+as the table (`board.board`, from `engine.chaharbargh.observation`). A right move shows what the engine did
 (what was taken, what stays, a sur, the round's score sheet); `done` is the list of the
 learner's solved lessons, which opens the next one.
 """
@@ -15,8 +15,9 @@ from engine import MatchState, Move, from_text, observation
 
 from ...common_views import CardView, card_view
 from ...i18n import card_name, card_names, digits, noun, t
+from .board import Board, Selection, board
+from .scores import Sheet, sheet
 from .tutorial import LESSONS, Lesson
-from .views import Board, Selection, Sheet, board, sheet
 
 
 def open_until(done: list[str]) -> int:
