@@ -4,6 +4,7 @@ rules, the way the table, the invitation and the history show them."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 from typing import Any
 
 from engine.game import AnyGame
@@ -15,6 +16,12 @@ def chips(game: AnyGame, rules: Any, lang: str, leave_out: Collection[str] = ())
     """Each declared option of `game` set in `rules` in a few words, in their summary order: a
     number with its count, a choice with its value's words, a box only when ticked (an optional
     number only when set). `leave_out`: options the summary does not name."""
+    return list(_chips(game, rules, lang, tuple(leave_out)))
+
+
+@lru_cache(maxsize=512)
+def _chips(game: AnyGame, rules: Any, lang: str, leave_out: tuple[str, ...]) -> tuple[str, ...]:
+    """`chips`, worked out once per game, rules and language: every table a match shows names them."""
     d, held = digits_in(lang), game.rules_to_dict(rules)
     items: list[tuple[int, str]] = []
     for option in game.options:
@@ -27,4 +34,4 @@ def chips(game: AnyGame, rules: Any, lang: str, leave_out: Collection[str] = ())
         elif option.kind == "choice":
             words = f"{words}: {t(lang, option.words + value)}"
         items.append((option.chip_rank, words))
-    return [words for _, words in sorted(items, key=lambda item: item[0])]
+    return tuple(words for _, words in sorted(items, key=lambda item: item[0]))

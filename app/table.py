@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engine import games
@@ -36,9 +37,16 @@ def commitment_of(match: Match) -> str | None:
     a match from before salts)."""
     if match.salt is None:
         return None
-    game = game_of(match)
-    rules = game.rules_to_dict(game.rules_from_dict(json.loads(match.rules)))
-    return commitment(game.name, rules, match.seed, bot_seed_of(match), match.salt)
+    return _commitment(match.game, match.rules, match.seed, bot_seed_of(match), match.salt)
+
+
+@lru_cache(maxsize=1024)
+def _commitment(name: str, rules_json: str, seed: int, bot_seed: int, salt: str) -> str:
+    """The same match's commitment is drawn on every table it shows: worked out once (a hash of
+    the rules as the record holds them, read from their JSON)."""
+    game = games.get(name)
+    rules = game.rules_to_dict(game.rules_from_dict(json.loads(rules_json)))
+    return commitment(game.name, rules, seed, bot_seed, salt)
 
 
 def game_of(match: Match) -> AnyGame:
@@ -64,7 +72,10 @@ class Pauses:
 @dataclass(frozen=True)
 class Table:
     """A match row, its state rebuilt from the moves and its seats, as the person at `seat` asked for it
-    (their address's secret names the seat). `changed` tells if this request wrote a move."""
+    (their address's secret names the seat). `changed` tells if this request wrote a move.
+
+    What follows from the state alone (`game`, `turn`, `over`, `view`) is worked out once per
+    table: a render asks for them dozens of times, and the state never changes."""
 
     match: Match
     state: State
@@ -81,7 +92,7 @@ class Table:
             return watch_key(self.match)
         return self.seats.secret(self.seat) or self.match.secret
 
-    @property
+    @cached_property
     def view(self) -> Any:
         """What the asker may see: their seat's observation, or a spectator's (nothing private)."""
         return self.game.spectator(self.state) if self.watching else self.game.observation(self.state, self.seat)
@@ -92,7 +103,7 @@ class Table:
         it to a computer."""
         return not self.over and self.seats.waiting
 
-    @property
+    @cached_property
     def turn(self) -> int:
         return self.game.turn(self.state)
 
@@ -113,12 +124,12 @@ class Table:
     def practice(self) -> bool:
         return self.match.mode == "practice"
 
-    @property
+    @cached_property
     def game(self) -> AnyGame:
         """The engine's game of this match: everything below asks it, never the state directly."""
         return games.get(self.match.game)
 
-    @property
+    @cached_property
     def over(self) -> bool:
         """The match is finished, or the practice round is (a practice is one round)."""
         return finished(self.match, self.state)
