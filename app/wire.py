@@ -230,6 +230,16 @@ class StaticAssets:
 
         return CSS_URL.sub(replace, css)
 
+    def replace(self, name: str, data: bytes) -> Asset:
+        """Serve `data` as file `name` from now on, under its new hashed name only, as a release
+        would (the tests of the service worker's updates); a CSS file's url()s are not rewritten."""
+        old = self.by_name[name]
+        new = self.by_name[name] = self._asset(name, data)
+        del self.served[old.hashed]
+        self.served[name] = (new, REVALIDATE)
+        self.served[new.hashed] = (new, IMMUTABLE)
+        return new
+
     def url_of(self, asset: Asset) -> str:
         return self.PREFIX + asset.hashed
 

@@ -6,7 +6,8 @@ the page through Playwright's evaluate, which the page's Content-Security-Policy
 govern; the site itself never loads it. Each page is checked in the state a player sees it:
 the table at 2 and 4 seats (with a card chosen and its captures offered too), a round's sheet,
 a match's end with every round's sheet, the history, the replay of that match, the rules, the
-tutorial's index, a lesson asked and solved, a practice round with the pro's hints, and the 404 page.
+tutorial's index, a lesson asked and solved, a practice round with the pro's hints, the 404 page,
+the home page's install offer and the offline page (with the matches it lists).
 Each page is checked at a phone's size and at a desktop's, the window turned between the two
 (the flow that reaches the pages is the same at both sizes, so it is walked once).
 """
@@ -70,6 +71,8 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     service = server.app.state.service
     page.goto(f"/?lang={lang}")  # the language is kept in a cookie from here on
     audit.check("home")
+    page.evaluate("() => { document.querySelector('#install-offer').hidden = false; }")  # as where a browser offers it
+    audit.check("home, with the install offer")
 
     page.click("#start")  # two seats, the home page's defaults
     state = settle(page, ("", -1))
@@ -162,8 +165,11 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
 
     assert page.goto("/no/such/page").status == 404
     audit.check("the 404 page")
+    page.goto("/offline")  # what the service worker shows when the server cannot be reached
+    page.wait_for_selector("#offline #saved")
+    audit.check("the offline page, with this browser's matches")
 
-    assert len(audit.seen) == 23
+    assert len(audit.seen) == 25
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
