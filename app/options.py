@@ -7,6 +7,7 @@ from collections.abc import Collection
 from functools import lru_cache
 from typing import Any
 
+from engine import games
 from engine.game import AnyGame
 
 from .i18n import digits_in, t
@@ -16,12 +17,13 @@ def chips(game: AnyGame, rules: Any, lang: str, leave_out: Collection[str] = ())
     """Each declared option of `game` set in `rules` in a few words, in their summary order: a
     number with its count, a choice with its value's words, a box only when ticked (an optional
     number only when set). `leave_out`: options the summary does not name."""
-    return list(_chips(game, rules, lang, tuple(leave_out)))
+    return list(_chips(game.name, rules, lang, tuple(leave_out)))
 
 
 @lru_cache(maxsize=512)
-def _chips(game: AnyGame, rules: Any, lang: str, leave_out: tuple[str, ...]) -> tuple[str, ...]:
+def _chips(name: str, rules: Any, lang: str, leave_out: tuple[str, ...]) -> tuple[str, ...]:
     """`chips`, worked out once per game, rules and language: every table a match shows names them."""
+    game = games.get(name)
     d, held = digits_in(lang), game.rules_to_dict(rules)
     items: list[tuple[int, str]] = []
     for option in game.options:
