@@ -1,0 +1,134 @@
+"""Slow tables: a move clock of hours or days, chosen on the home form in seconds, whose time
+passes on the server alone (the round owner plays for a seat whose clock ran out, with nobody's
+page open), shown in hours and days. Two people are two `TestClient`s (two cookies) on one app
+whose clock the test moves by hand."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.i18n import t
+from app.main import create_app
+from app.settings import Settings
+from tests.app.app_helpers import Clock, dom, one, text_of
+from tests.browser.live_server import FIXED_BOTS
+
+DAY = 86400
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(db_url: str, clock: Clock):
+    bot_seeds = itertools.count(1)
+    settings = Settings(
+        database_url=db_url,
+        secret_key="test-key",
+        clock=clock,
+        computer_delay_ms=0,
+        bot_settings=FIXED_BOTS,
+        new_bot_seed=lambda: next(bot_seeds),
+        review_worker=False,
+        round_owner=False,  # the test runs the round owner's passes (`run_due`) itself
+        rate_moves="off",
+        rate_new="off",
+    )
+    return create_app(settings)
+
+
+def browser(app) -> TestClient:
+    return TestClient(app, base_url="http://127.0.0.1:8000")
+
+
+def slow_table(host: TestClient, guest: TestClient, clock: int = DAY) -> tuple[str, dict[int, tuple[TestClient, str]]]:
+    """A two-seat table with the move clock `clock` made through the home form by `host` (Bahar),
+    whose invite `guest` (Ana) takes: its id, and each seat's browser and table address."""
+    form = {"level": "easy", "players": "2", "seat1": "person", "clock": str(clock), "name": "Bahar"}
+    made = host.post("/matches", data=form, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    url = made.headers["location"]
+    invite = one(host.get(url).text, '#invites a[data-invite-seat="1"]')["href"]
+    taken = guest.post(invite, data={"name": "Ana"}, follow_redirects=False)
+    assert taken.status_code == 303, taken.text
+    return url.split("/")[2], {0: (host, url), 1: (guest, taken.headers["location"])}
+
+
+def secret(url: str) -> str:
+    return url.split("/")[3]
+
+
+@pytest.mark.one_database  # what the form offers and refuses
+def test_the_form_offers_hours_and_days_in_seconds_and_refuses_a_clock_it_does_not_offer(app):
+    with browser(app) as client:
+        page = client.get("/?lang=en").text
+        options = {o["value"]: " ".join(o.get_text().split()) for o in dom(page).select("#clock option")}
+        assert list(options) == ["0", "15", "30", "60", "120", "300", "3600", "28800", "86400", "259200"]
+        assert [options[v] for v in ("3600", "28800", "86400", "259200")] == [
+            "1 hour a move",
+            "8 hours a move",
+            "1 day a move",
+            "3 days a move",
+        ]
+        fa = [o.get_text() for o in dom(client.get("/?lang=fa").text).select("#clock option")]
+        assert fa[-2:] == ["۱ روز برای هر حرکت", "۳ روز برای هر حرکت"]
+
+        for refused in ("7200", "400", "10", "259201"):  # between the live and slow clocks, or past them
+            answer = client.post("/matches?lang=en", data={"level": "easy", "seat1": "person", "clock": refused})
+            assert answer.status_code == 400 and t("en", "msg_bad_clock") in answer.text, refused
+        made = client.post("/matches", data={"level": "easy", "seat1": "person", "clock": "86400"})
+        assert made.status_code == 200
+        match_id, creator = made.url.path.split("/")[2:]
+        assert app.state.service.load(match_id, creator).seats.clock == DAY
+
+
+def test_a_day_runs_out_on_the_server_with_no_page_open_and_the_seat_is_away(app, clock):
+    with browser(app) as host, browser(app) as guest:
+        match_id, seats = slow_table(host, guest)
+        service, owner = app.state.service, app.state.owner
+        mover = service.load(match_id, secret(seats[0][1])).turn
+        other = 1 - mover
+        page = seats[mover][0].get(seats[mover][1] + "?lang=en").text
+        assert one(page, "#clock")["data-seconds"] == "86400" and text_of(page, "#clock") == "1 day left"
+
+        clock.advance(23 * 3600)
+        assert owner.run_due() == 0  # an hour left: nothing happens
+        page = seats[other][0].get(seats[other][1] + "?lang=fa").text
+        assert one(page, "#clock")["data-seconds"] == "3600" and text_of(page, "#clock") == "۱ ساعت مانده"
+
+        clock.advance(3599)
+        assert owner.run_due() == 0
+        clock.advance(1)  # 24 h since the turn began; no stream open, no request made since
+        assert owner.run_due() == 1
+        played = service.load(match_id, secret(seats[other][1]))
+        assert played.ply == 1 and played.seats.away == (mover,) and played.turn == other
+        assert service.standins(match_id) == frozenset({0})  # the computer's move, not the person's
+        assert owner.run_due() == 0  # once only
+
+        # the other person's day begins with the move played for the one away
+        page = seats[other][0].get(seats[other][1] + "?lang=en").text
+        assert one(page, "#clock")["data-seconds"] == "86400" and "mine" in one(page, "#clock")["class"]
+        away = seats[mover][0].get(seats[mover][1] + "?lang=en").text
+        assert text_of(away, "#away-me") == t("en", "away_me")
+
+
+@pytest.mark.one_database  # what the table says
+def test_the_table_says_the_time_left_in_days_hours_and_minutes_in_both_languages(app, clock):
+    with browser(app) as host, browser(app) as guest:
+        match_id, seats = slow_table(host, guest, clock=3 * DAY)
+        client, url = seats[0]
+        clock.advance(1)
+        assert text_of(client.get(url + "?lang=en").text, "#clock") == "2 days 23 h left"
+        clock.advance(DAY - 1)
+        assert text_of(client.get(url + "?lang=en").text, "#clock") == "2 days left"
+        clock.advance(2 * DAY - 3600 + 60)
+        page = client.get(url + "?lang=fa").text
+        assert text_of(page, "#clock") == "۵۹ دقیقه مانده" and one(page, "#clock")["data-seconds"] == "3540"
+
+        live_id, live = slow_table(host, guest, clock=60)  # a live table keeps its seconds
+        assert text_of(live[0][0].get(live[0][1] + "?lang=en").text, "#clock") == "Time left: 60 s"
