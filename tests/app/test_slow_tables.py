@@ -1,19 +1,21 @@
 """Slow tables: a move clock of hours or days, chosen on the home form in seconds, whose time
 passes on the server alone (the round owner plays for a seat whose clock ran out, with nobody's
-page open), shown in hours and days. Two people are two `TestClient`s (two cookies) on one app
-whose clock the test moves by hand."""
+page open), shown in hours and days, and given back the time no server was up. Two people are
+two `TestClient`s (two cookies) on one app whose clock the test moves by hand."""
 
 from __future__ import annotations
 
 import itertools
+from datetime import timedelta
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from app.i18n import t
 from app.main import create_app
 from app.settings import Settings
-from tests.app.app_helpers import Clock, dom, one, text_of
+from tests.app.app_helpers import Clock, dom, one, text_of, two_people
 from tests.browser.live_server import FIXED_BOTS
 
 DAY = 86400
@@ -132,3 +134,26 @@ def test_the_table_says_the_time_left_in_days_hours_and_minutes_in_both_language
 
         live_id, live = slow_table(host, guest, clock=60)  # a live table keeps its seconds
         assert text_of(live[0][0].get(live[0][1] + "?lang=en").text, "#clock") == "Time left: 60 s"
+
+
+def test_a_restart_gives_a_slow_table_back_its_downtime_and_nothing_more(live_server, clock):
+    first = live_server(clock=clock, round_owner=False)
+    service = first.app.state.service
+    match_id, secret_of = two_people(service, clock=DAY)
+    mover = service.load(match_id, secret_of[0]).turn
+    began = clock()
+    clock.advance(5 * 3600)  # five hours into the turn: long before the last beat, as a live clock never is
+    first.stop()
+    clock.advance(3 * 3600)  # no server for three hours
+    again = live_server(clock=clock, round_owner=False)
+    page = httpx.get(f"{again.url}/m/{match_id}/{secret_of[mover]}?lang=en").text
+    assert one(page, "#clock")["data-seconds"] == str(19 * 3600)  # 24 h less the 5 played, not the 3 down
+    service = again.app.state.service
+    assert service.load(match_id, secret_of[mover]).turn_began == began + timedelta(hours=3)
+    assert not service.play_due(match_id)  # the round owner looks again: its due time moved by the 3 h only
+
+    clock.advance(19 * 3600 - 1)
+    assert not service.play_due(match_id)
+    clock.advance(1)
+    assert service.play_due(match_id)
+    assert service.load(match_id, secret_of[1 - mover]).seats.away == (mover,)
