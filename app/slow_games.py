@@ -1,4 +1,5 @@
-"""Slow tables: a move clock of hours or days (`seats.SLOW_CLOCKS`) and its time left in words.
+"""Slow tables: a move clock of hours or days (`seats.SLOW_CLOCKS`), its time left in words, and
+the person's list of them (`/me` and the home page), the tables waiting for them first.
 
 A slow table keeps every rule of a live one and its time passes on the server (the round owner
 plays for a seat whose clock ran out, with no page open); only what a page says of it differs.
@@ -8,10 +9,17 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from .i18n import digits_in, nt, t
+from .common_views import seating_of, urls
+from .i18n import digits_in, join, nt, t
 from .seats import SLOW_CLOCK
 from .table import Table
+
+if TYPE_CHECKING:
+    from .service import MatchService
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 
@@ -76,3 +84,54 @@ def clock_patterns(lang: str) -> str:
 def slow(table: Table) -> bool:
     """A table played over hours or days."""
     return table.seats.clock >= SLOW_CLOCK
+
+
+@dataclass(frozen=True)
+class SlowGame:
+    """One line of the list of slow games: a table in play, as the person at it sees it."""
+
+    match_id: str
+    url: str  # the person's seat's table
+    title: str  # the game and who else plays ("Chaharbargh with Ana")
+    mine: bool  # it waits for this person (their move, or a round's sheet to close)
+    status: str  # whose turn, in words
+    deadline: datetime | None  # when the clock of the person to play runs out
+    left: str  # the time until then in words ("" without one)
+    clock: str  # the table's move clock ("1 day a move")
+
+    @property
+    def iso(self) -> str:
+        return "" if self.deadline is None else self.deadline.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def slow_game(table: Table, at: datetime, lang: str, titles: dict[str, str]) -> SlowGame:
+    """A slow table as the list shows it at the server's time `at`."""
+    seating = seating_of(table)
+    others = [seating.name(s, lang) for s in table.seats.people if s != table.seat and s < seating.players]
+    title = titles[table.match.game]
+    if others:
+        title = t(lang, "slow_with", game=title, names=join(others, lang))
+    left = table.seconds_left(at)
+    deadline = None if left is None else at + timedelta(seconds=left)
+    if table.sheet_pending:  # anyone at the table may close it: the clock waits for that
+        mine, status = True, t(lang, "slow_round_over")
+    elif table.waiting:
+        mine, status = False, t(lang, "waiting_for_players")
+    elif table.human_to_play:
+        mine, status = True, t(lang, "slow_your_turn")
+    else:
+        mine, status = False, t(lang, "slow_turn_of", name=seating.name(table.turn, lang))
+    url = urls(table.match.id, table.key)["page"]
+    words = "" if left is None else time_left(left, lang)
+    return SlowGame(table.match.id, url, title, mine, status, deadline, words, clock_words(table.seats.clock, lang))
+
+
+def slow_games(service: MatchService, person_id: str | None, lang: str, titles: dict[str, str]) -> list[SlowGame]:
+    """The slow tables in play where `person_id` sits: those waiting for them first, each group
+    with the clock that runs out soonest first (a table without a running clock last)."""
+    if person_id is None:
+        return []
+    at = service.clock()
+    found = [slow_game(table, at, lang, titles) for table in service.slow_tables(person_id, SLOW_CLOCK)]
+    latest = datetime.max.replace(tzinfo=at.tzinfo)
+    return sorted(found, key=lambda g: (not g.mine, g.deadline or latest, g.match_id))

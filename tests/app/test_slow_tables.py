@@ -1,7 +1,8 @@
 """Slow tables: a move clock of hours or days, chosen on the home form in seconds, whose time
 passes on the server alone (the round owner plays for a seat whose clock ran out, with nobody's
-page open), shown in hours and days, and given back the time no server was up. Two people are
-two `TestClient`s (two cookies) on one app whose clock the test moves by hand."""
+page open), shown in hours and days, given back the time no server was up, and listed on `/me`
+and the home page with the tables waiting for the person first. Two people are two
+`TestClient`s (two cookies) on one app whose clock the test moves by hand."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from fastapi.testclient import TestClient
 from app.i18n import t
 from app.main import create_app
 from app.settings import Settings
-from tests.app.app_helpers import Clock, dom, one, text_of, two_people
+from tests.app.app_helpers import Clock, dom, one, play_first_legal, text_of, texts, two_people
 from tests.browser.live_server import FIXED_BOTS
 
 DAY = 86400
@@ -63,6 +64,24 @@ def slow_table(host: TestClient, guest: TestClient, clock: int = DAY) -> tuple[s
 
 def secret(url: str) -> str:
     return url.split("/")[3]
+
+
+def turn_to(app, match_id: str, seats: dict[int, tuple[TestClient, str]], seat: int) -> None:
+    """Make it `seat`'s turn: the other seat plays its first legal move if it is theirs."""
+    service = app.state.service
+    if service.load(match_id, secret(seats[0][1])).turn != seat:
+        play_first_legal(service, match_id, secret(seats[1 - seat][1]))
+    assert service.load(match_id, secret(seats[0][1])).turn == seat
+
+
+def plain(element) -> str:
+    """An element's text as a browser puts it together (a `<bdi>` name and the words after it
+    are not split by a space), with runs of white space made one."""
+    return " ".join(element.get_text().split())
+
+
+def iso(at) -> str:
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @pytest.mark.one_database  # what the form offers and refuses
@@ -134,6 +153,56 @@ def test_the_table_says_the_time_left_in_days_hours_and_minutes_in_both_language
 
         live_id, live = slow_table(host, guest, clock=60)  # a live table keeps its seconds
         assert text_of(live[0][0].get(live[0][1] + "?lang=en").text, "#clock") == "Time left: 60 s"
+
+
+def test_me_lists_the_slow_tables_waiting_for_the_person_first_with_when_each_clock_runs_out(app, clock):
+    with browser(app) as host, browser(app) as guest:
+        start = clock()
+        first, first_seats = slow_table(host, guest)
+        turn_to(app, first, first_seats, 0)  # Bahar's: her day runs out at start + 1 day
+        clock.advance(3600)
+        theirs, theirs_seats = slow_table(host, guest, clock=8 * 3600)
+        turn_to(app, theirs, theirs_seats, 1)  # Ana's: at start + 1 h + 8 h
+        clock.advance(3600)
+        later, later_seats = slow_table(host, guest)
+        turn_to(app, later, later_seats, 0)  # Bahar's again, at start + 2 h + 1 day
+        slow_table(host, guest, clock=60)  # a live table is not in the list
+        clock.advance(600)  # ten minutes on: the deadlines do not move
+
+        page = host.get("/me?lang=en").text
+        rows = dom(page).select("#slow-games li[data-match][data-deadline]")
+        assert [li["data-match"] for li in rows] == [first, later, theirs]
+        assert [li["data-deadline"] for li in rows] == [
+            iso(start + timedelta(days=1)),
+            iso(start + timedelta(hours=2, days=1)),
+            iso(start + timedelta(hours=9)),
+        ]
+        assert [plain(e) for e in dom(page).select("#slow-games li .slow-status")] == [
+            "Your turn · 21 h 50 min left",
+            "Your turn · 23 h 50 min left",
+            "Ana's turn · 6 h 50 min left",
+        ]
+        assert plain(dom(page).select_one("#slow-games li .slow-table")) == "Chaharbargh with Ana"
+        assert texts(page, "#slow-games .slow-clock") == ["1 day a move", "1 day a move", "8 hours a move"]
+        assert [a["href"] for a in dom(page).select("#slow-games a.slow-table")] == [
+            first_seats[0][1],
+            later_seats[0][1],
+            theirs_seats[0][1],
+        ]
+
+        # Ana waits on Bahar at two tables: the one her own clock runs at first
+        mine = dom(guest.get("/me?lang=fa").text).select("#slow-games li")
+        assert [li["data-match"] for li in mine] == [theirs, first, later]
+        assert texts(guest.get("/me?lang=fa").text, "#slow-games .slow-status b")[1] == "نوبت Bahar"
+
+        # the home page: only the tables waiting for the person
+        home = host.get("/?lang=en").text
+        assert [li["data-match"] for li in dom(home).select("#home-slow-games li")] == [first, later]
+        assert not dom(guest.get("/?lang=en").text).select("#home-slow-games li[data-mine=false]")
+
+    with browser(app) as stranger:  # nobody known to the server: no list
+        assert not dom(stranger.get("/me").text).select("#slow-games")
+        assert not dom(stranger.get("/").text).select("#home-slow-games")
 
 
 def test_a_restart_gives_a_slow_table_back_its_downtime_and_nothing_more(live_server, clock):
