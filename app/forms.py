@@ -31,7 +31,7 @@ from engine.options import Option
 from . import names
 from .i18n import latin_digits
 from .seating import LEVELS, PLAYERS
-from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES
+from .seats import CLOCK_RANGE, PERSON, SEAT_CHOICES, SLOW_CLOCKS
 
 REFUSED = "refused"  # the error type of a refused form; its context holds the message key
 
@@ -88,8 +88,9 @@ def _registered_game(value: object) -> str:
 
 
 def _move_clock(value: int) -> int:
-    """Seconds a move: 0 (no clock) or within `CLOCK_RANGE`, or the form is refused."""
-    if value != 0 and not CLOCK_RANGE[0] <= value <= CLOCK_RANGE[1]:
+    """Seconds a move: 0 (no clock), within `CLOCK_RANGE` or one of `SLOW_CLOCKS`, or the form
+    is refused (a slow clock the form does not list would be one nobody chose)."""
+    if value != 0 and not CLOCK_RANGE[0] <= value <= CLOCK_RANGE[1] and value not in SLOW_CLOCKS:
         raise ValueError("no such clock")
     return value
 

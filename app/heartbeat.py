@@ -33,21 +33,25 @@ import logging
 import threading
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, bindparam, update
+from sqlalchemy import Connection, and_, bindparam, or_, update
 from sqlalchemy import select as sa_select
 
 from .db import read_session, utc, write_transaction
 from .models import HeartbeatRow
-from .seats import CLOCK_RANGE
+from .seats import CLOCK_RANGE, LONGEST_CLOCK
 from .service import MatchService
 from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.heartbeat")
 PERIOD = 5.0  # seconds between two beats of a process
 GRACE = 2.0  # seconds a beat may come late (a busy database) before the gap counts as downtime
-# A turn begun this long before the last beat had run out on any clock (none is longer) by then,
-# and moving it on changes nothing it shows: only the turns begun since are written.
+# A turn begun this long before the last beat had run out on any live clock (none is longer) by
+# then, and moving it on changes nothing it shows: only the turns begun since are written. A slow
+# table (a clock of hours or days) gets the same give-back, as its person could not move either;
+# its turns are looked at as far back as the longest slow clock, and only at slow tables, so a
+# restart does not write every match that moved in the last days.
 LONGEST_TURN = timedelta(seconds=CLOCK_RANGE[1])
+LONGEST_SLOW_TURN = timedelta(seconds=LONGEST_CLOCK)
 
 HEARTBEAT = HeartbeatRow.__table__  # type: ignore[attr-defined]
 LAST_ALIVE = sa_select(HEARTBEAT.c.last_alive).where(HEARTBEAT.c.id == 1)
@@ -55,7 +59,13 @@ BEAT = update(HEARTBEAT).where(HEARTBEAT.c.id == 1).values(last_alive=bindparam(
 MOVE_ON = BEAT.where(HEARTBEAT.c.last_alive == bindparam("seen"))  # compare-and-set on the beat read
 RUNNING = (
     sa_select(MATCH.c.id, MATCH.c.updated_at)
-    .where(MATCH.c.status == "playing", MATCH.c.updated_at > bindparam("since"))
+    .where(
+        MATCH.c.status == "playing",
+        or_(
+            MATCH.c.updated_at > bindparam("since"),
+            and_(MATCH.c.clock > CLOCK_RANGE[1], MATCH.c.updated_at > bindparam("slow_since")),
+        ),
+    )
     .with_for_update()  # FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE locks the file
 )
 SHIFT = (  # and the round owner looks at the table again, to work out what is due from the new start
@@ -155,7 +165,7 @@ class Heartbeat:
 
 def _shift(connection: Connection, seen: datetime, gap: timedelta, at: datetime) -> int:
     """Move the start of every running turn on by `gap` (no later than `at`); how many."""
-    rows = connection.execute(RUNNING, {"since": seen - LONGEST_TURN}).all()
+    rows = connection.execute(RUNNING, {"since": seen - LONGEST_TURN, "slow_since": seen - LONGEST_SLOW_TURN}).all()
     moved = [{"shifted_id": match_id, "shifted_at": shifted(started, gap, at)} for match_id, started in rows]
     if moved:
         connection.execute(SHIFT, moved)

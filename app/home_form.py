@@ -13,9 +13,10 @@ from engine.game import AnyGame
 from engine.options import Option, defaults
 
 from .forms import MatchOptions
-from .i18n import digits_in, nt, t
+from .i18n import digits_in, t
 from .seating import LEVELS, PLAYERS, rules_for
-from .seats import CLOCK_DEFAULT, PERSON
+from .seats import CLOCK_DEFAULT, PERSON, SLOW_CLOCKS
+from .slow_games import clock_words
 from .store import Refused
 
 
@@ -67,23 +68,7 @@ class NewMatchForm:
     summary: list[str]  # what the one-tap start begins, one short item each ("2 players", "Easy", ...)
 
 
-CLOCK_CHOICES = (0, 15, 30, 60, 120, 300)  # the move clocks the form lists (any the form accepts is kept)
-
-
-def clock_words(seconds: int, lang: str) -> str:
-    """A move clock as the form names it ("1 minute", "30 seconds", "No clock").
-
-    >>> clock_words(120, "en"), clock_words(45, "en"), clock_words(0, "en")
-    ('2 minutes a move', '45 seconds a move', 'No clock')
-    >>> clock_words(60, "en"), clock_words(60, "fa")
-    ('1 minute a move', '۱ دقیقه برای هر حرکت')
-    """
-    d = digits_in(lang)
-    if not seconds:
-        return t(lang, "clock_none")
-    if seconds % 60 == 0:
-        return nt(lang, "clock_minutes_one", "clock_minutes", seconds // 60, n=d(seconds // 60))
-    return t(lang, "clock_seconds", n=d(seconds))
+CLOCK_CHOICES = (0, 15, 30, 60, 120, 300, *SLOW_CLOCKS)  # the clocks the form lists (any it accepts is kept)
 
 
 def form_values(game: AnyGame, rules: Any) -> dict[str, object]:

@@ -13,6 +13,7 @@ from .common_views import Seating, seating_of, urls
 from .i18n import digits, join, nt, t
 from .reviews import reviewable
 from .seats import CREATOR, PHRASES
+from .slow_games import clock_patterns, slow, time_left
 from .streams import WATCH_POLL_MS
 from .table import Table, commitment_of, watch_key
 from .web import get_service, get_settings
@@ -77,6 +78,8 @@ class SharedTable:
     review_url: str = ""  # a finished match the pro can review: its review (app/routes/review.py)
     clock: int | None = None  # whole seconds left on the move clock of the person to play
     mine: bool = False  # the clock is this seat's own
+    clock_words: str = ""  # at a slow table, the time left in words ("23 h 59 min left"); "": in seconds
+    clock_patterns: str = ""  # and those words' patterns, which static/clock.js counts down with (JSON)
     away: str = ""  # who else the computer plays for, as a sentence ("" for nobody)
     me_away: bool = False  # the computer has played for this seat: its next move takes it back
     watching: bool = False  # drawn for someone watching through the watch link: no hand, no move
@@ -122,6 +125,8 @@ def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
         review_url=urls(loaded.match.id, loaded.key)["review"] if reviewable(loaded) and not loaded.watching else "",
         clock=None if left is None else max(0, math.ceil(left)),
         mine=loaded.human_to_play,
+        clock_words=time_left(left, lang) if left is not None and slow(loaded) else "",
+        clock_patterns=clock_patterns(lang) if left is not None and slow(loaded) else "",
         away=away_words,
         me_away=not loaded.over and seating.viewer in loaded.seats.away,
         watching=loaded.watching,

@@ -338,6 +338,26 @@ class Store:
         loaded = [Listed(m, Seats.from_rows(rows.get(m.id, []), m.level, m.clock), asking[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
+    def slow_tables(self, person_id: str, least: int) -> list[Table]:
+        """The matches in play with a move clock of `least` seconds or more where `person_id`
+        sits, each as their seat's table. The rows say which; whose turn it is needs the state
+        (this process's cache, else replayed): a slow table moves a few times a day."""
+        query = (
+            sa_select(SEAT.c.match_id, SEAT.c.seat)
+            .join(MATCH, MATCH.c.id == SEAT.c.match_id)
+            .where(SEAT.c.person_id == person_id, MATCH.c.clock >= least, MATCH.c.status == "playing")
+        )
+        tables = []
+        with read_session(self.engine) as session:
+            connection = session.connection()
+            for match_id, seat in connection.execute(query).all():
+                row = _row(connection, match_id)
+                if row is not None:
+                    match = _match_of(row)
+                    seats = seats_of(connection, match.id, match.level, match.clock)
+                    tables.append(Table(match, self._state(connection, match), seats, seat=seat))
+        return [table for table in tables if not table.over]
+
     def _fill(self, states: list[tuple[Match, State]]) -> None:
         """Summarize rows stored without a summary, from their states, and write it back where
         the row is still at that ply (a move since wrote its own). A finished one finished

@@ -19,7 +19,8 @@ from ..history_view import history, history_stats, saved_matches
 from ..home_form import new_match_form
 from ..i18n import t
 from ..seating import LEVELS
-from ..sessions import person_of
+from ..sessions import known_person, person_of
+from ..slow_games import slow_games
 from ..web import Lang, Service, render
 
 router = APIRouter()
@@ -107,6 +108,7 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         "home.html",
         lang,
         saved=saved_matches(service.listed(remembered(request)), lang, titles(lang)),
+        slow=[g for g in slow_games(service, known_person(request.session), lang, titles(lang)) if g.mine],
         games=titles(lang),
         form=new_match_form(
             query if asked else last_options(request),

@@ -20,6 +20,7 @@ from ..i18n import day, digits, t
 from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
 from ..sessions import become, known_person, person_of
+from ..slow_games import slow_games
 from ..web import Lang, Service, get_service, render
 from .home import remember, remembered
 
@@ -47,7 +48,8 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
     keys = [] if person is None else passkeys_of(request).of(person)
     label, added = (partial(t, lang, key) for key in ("passkey_label", "passkey_added_on"))
     held = [(key.id, label(n=digits(key.label, lang)), added(day=day(key.created_at, lang))) for key in keys]
-    values.update(current="me", entries=entries, once=once, held=held)
+    slow = slow_games(service, person, lang, titles(lang))
+    values.update(current="me", entries=entries, once=once, held=held, slow=slow)
     return render(request, "me.html", lang, status=status, address="/me", **values)
 
 
