@@ -122,6 +122,28 @@ def test_a_match_against_the_computer_moves_the_persons_rating_once(service):
     assert rows(service, "rating", "p1") == [rating] and len(rows(service, "rating_history")) == 1
 
 
+def test_a_two_person_match_moves_both_ratings_as_glicko2_computes(service):
+    """Two new people: each is rated against the other's rating before the match, so the winner
+    gains what the loser gives up, with the same deviation."""
+    match = service.create("easy", players=2, seats=["person"], target=11, seed=99, person="p1")
+    claimed, _ = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana", person="p2")
+    secrets = {0: match.secret, 1: service.secret_of(claimed, 1)}
+    loaded = service.load(match.id, match.secret)
+    while not loaded.over:
+        if loaded.sheet_pending:
+            loaded = service.next_round(match.id, match.secret, loaded.ply)
+            continue
+        here = service.load(match.id, secrets[loaded.turn])
+        loaded = service.play(match.id, secrets[loaded.turn], here.ply, here.game.legal_moves(here.state)[0])
+    winner = "p1" if service.load(match.id, match.secret).match.winner == 0 else "p2"
+    for person in ("p1", "p2"):
+        expected = glicko2_update(*START, [(START[0], START[1], 1.0 if person == winner else 0.0)])
+        [rating] = rows(service, "rating", person)
+        assert (rating["rating"], rating["deviation"], rating["volatility"]) == pytest.approx(expected)
+    [history] = rows(service, "rating_history", "p1")
+    assert json.loads(history["against"]) == ["name:Ana"]
+
+
 def test_a_casual_match_and_a_practice_move_nothing(service):
     match, loaded = person_match(service, "p1", casual=True)
     assert loaded.over and loaded.match.casual
@@ -236,6 +258,9 @@ def test_the_home_forms_casual_box_reaches_the_match_row(app, service):
             with service.engine.connect() as connection:
                 stored = connection.execute(sa.text("SELECT casual FROM match WHERE id = :m"), {"m": match_id}).scalar()
             assert bool(stored) is casual
+        home = dom(client.get("/?lang=en").text)  # the last match's settings: casual, and it says so
+        assert home.select_one("input#casual").has_attr("checked")
+        assert "Casual (unrated)" in [li.text.strip() for li in home.select("#quick-summary li")]
 
 
 def test_three_seats_rank_the_winner_first_and_the_others_by_their_scores():
