@@ -150,6 +150,7 @@ class MatchOptions(FormModel):
         "seat3": "bad_seat",
         "name": "bad_name",
         "clock": "bad_clock",
+        "casual": "bad_flag",
     }
     game: Annotated[str, PlainValidator(_registered_game)] = games.names()[0]
     level: Literal[LEVELS]  # type: ignore[valid-type]
@@ -162,6 +163,7 @@ class MatchOptions(FormModel):
 
     name: Blank | DisplayName = None  # the creator's name, shown to the friends they invite
     clock: Blank | MoveClock = None  # seconds a person has for a move; left out: `CLOCK_DEFAULT` with people
+    casual: Flag | None = None  # "1": the match moves no rating (the table's, like the clock: no game option)
     _values: dict[str, dict[str, Any]] = PrivateAttr(default_factory=dict)  # by game
 
     @model_validator(mode="after")

@@ -62,6 +62,7 @@ class NewMatchForm:
     seat_choices: list[tuple[str, str]]  # value, words: a computer at the chosen level, a friend, a level
     clock: int  # seconds a person has for a move at a table with friends (0: no clock)
     clock_choices: list[tuple[int, str]]  # value, words
+    casual: bool  # the match moves no rating
     player_choices: list[tuple[int, str]]
     games: list[GameOptions]  # each game's presets and options
     defaults: str  # JSON: each preset's values for each number of seats (static/home.js fills them in)
@@ -133,6 +134,11 @@ def _rules_of(name: str, options: MatchOptions) -> Any:
     return rules_for(name, preset, players, **options.values_of(name))
 
 
+def casual_words(options: MatchOptions, lang: str) -> list[str]:
+    """The quick start's item for a casual match (it moves no rating); none otherwise."""
+    return [t(lang, "casual")] if options.casual == "1" else []
+
+
 def new_match_form(
     query: dict[str, str],
     lang: str,
@@ -176,8 +182,9 @@ def new_match_form(
         + [(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
         clock=CLOCK_DEFAULT if options.clock is None else options.clock,
         clock_choices=[(n, clock_words(n, lang)) for n in sorted({*CLOCK_CHOICES, options.clock or 0})],
+        casual=options.casual == "1",
         player_choices=[(n, t(lang, f"players_{n}")) for n in PLAYERS],
         games=parts,
         defaults=json.dumps(every, sort_keys=True),
-        summary=summarise(options) + friends_words(options, lang),
+        summary=summarise(options) + friends_words(options, lang) + casual_words(options, lang),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, Column, DateTime, Index, Text, UniqueConstraint, false, text
+from sqlalchemy import BigInteger, Boolean, Column, DateTime, Float, Index, Text, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 from .settings import now, random_seed
@@ -55,6 +55,8 @@ class Match(SQLModel, table=True):
     salt: str | None = Field(default=None, max_length=64)  # 32 hex digits: 128 random bits
     rematch: str | None = Field(default=None, max_length=32)  # the match its first rematch made (see `rematch`)
     clock: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})  # a person's seconds a move; 0: none
+    # its creator ticked "casual": the match moves no rating (app/ratings.py), like a practice
+    casual: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
     # What the table waits for that no person does, and when (app/round_owner.py): the computer's
@@ -115,6 +117,42 @@ class PasskeyChallenge(SQLModel, table=True):
     kind: str = Field(max_length=8)
     person_id: str | None = Field(default=None, max_length=32)
     expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False, index=True))
+
+
+class Rating(SQLModel, table=True):
+    """A person's rating in one game at one seat count (app/ratings.py, migration 0018): Glicko-2's
+    rating, deviation and volatility at two seats, OpenSkill's mu and sigma (no volatility) at
+    three and four; `games`: the rated matches behind it."""
+
+    person_id: str = Field(foreign_key="person.id", primary_key=True, max_length=32)
+    game: str = Field(primary_key=True, max_length=16)
+    seats: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    rating: float
+    deviation: float
+    volatility: float | None = Field(default=None, sa_column=Column(Float, nullable=True))
+    games: int = 0
+    updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class RatingHistory(SQLModel, table=True):
+    """One rated match of a person: the rating before and after it, whether their side won and
+    whom they played (`against`, JSON: "level:pro" or "name:…" a seat). Its key (person, match)
+    is what makes a match's rating apply once; no foreign key to the match, which may be pruned."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_person_number", "person_id", "game", "seats", "number"),)
+
+    person_id: str = Field(foreign_key="person.id", primary_key=True, max_length=32)
+    match_id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(max_length=16)
+    seats: int
+    at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    number: int  # the person's rated matches in this game and seat count, this one included: the order
+    before: float
+    rating: float
+    deviation: float
+    won: bool
+    against: str = Field(sa_column=Column(Text, nullable=False))
 
 
 class SeatRow(SQLModel, table=True):

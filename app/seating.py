@@ -68,16 +68,18 @@ class Hosting(Store):
         game: str | None = None,
         players: int = 2,
         person: str | None = None,
+        casual: bool = False,
         **options: Any,
     ) -> Match:
         """A new match of `game` (the first registered by default): a preset with a target (None:
         the preset's) and any of the game's declared options (`rules_for`); `seats`: who sits after
         the creator (`person`, a level, or None for `level`); `clock`: the seconds each person has
-        for a move (app/seats.py); `person`: who makes it (`Person.id`, app/people.py). `seed` is for
-        tests, players always get a random one. Nothing is stored if refused."""
+        for a move (app/seats.py); `person`: who makes it (`Person.id`, app/people.py); `casual`:
+        it moves no rating (app/ratings.py). `seed` is for tests, players always get a random one.
+        Nothing is stored if refused."""
         game = game or games.names()[0]
         rules = rules_for(game, preset, players, **options, **({} if target is None else {"target": target}))
-        return self._create(level, rules, "match", seed, game, seats, creator, clock, person)
+        return self._create(level, rules, "match", seed, game, seats, creator, clock, person, casual)
 
     def create_game(
         self,
@@ -89,11 +91,12 @@ class Hosting(Store):
         creator: str = "",
         clock: int | None = None,
         person: str | None = None,
+        casual: bool = False,
     ) -> Match:
         """A new match of the registered game `game` under `rules` (the game's own; its web part
         has checked the home form's options against the game); `creator`: seat 0's name, shown
-        to the people `seats` invites; `clock` and `person` as for `create`."""
-        return self._create(level, rules, "match", seed, game, seats, creator, clock, person)
+        to the people `seats` invites; `clock`, `person` and `casual` as for `create`."""
+        return self._create(level, rules, "match", seed, game, seats, creator, clock, person, casual)
 
     def create_practice(self, level: str, seed: int | None = None, person: str | None = None) -> Match:
         """A free-practice round against `level`, for `person`."""
@@ -110,6 +113,7 @@ class Hosting(Store):
         creator: str = "",
         clock: int | None = None,
         person: str | None = None,
+        casual: bool = False,
     ) -> Match:
         if level not in LEVELS or any(choice not in (None, *SEAT_CHOICES) for choice in seats):
             raise Refused("bad_options")
@@ -132,6 +136,7 @@ class Hosting(Store):
             mode=mode,
             game=game,
             clock=sitting.clock,
+            casual=casual,
             updated_at=at,
             due_at=at,
             due_kind="check",
@@ -165,7 +170,7 @@ class Hosting(Store):
             made = session.get(Match, match.rematch) if match.rematch is not None else None
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
-            kept = match.model_dump(include={"rules", "level", "mode", "game", "clock"})
+            kept = match.model_dump(include={"rules", "level", "mode", "game", "clock", "casual"})
             game = game_of(match)
             rules = game.renewed(game.rules_from_dict(json.loads(kept["rules"])))
             kept["rules"] = json.dumps(game.rules_to_dict(rules), sort_keys=True)

@@ -36,6 +36,7 @@ from engine import MatchState, Move
 from .db import read_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, SeatRow, bot_seed_of
+from .ratings import rate_match
 from .seats import Seats, watch_code
 from .summary import Listed, summarize, summary_values
 from .table import Pauses, State, Table, game_of
@@ -165,8 +166,9 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     clock starts), its summary from `state`, the table as written (app/summary.py: status,
     totals, winner, ...), and what is due at it (`due`, worked out from the same table),
     compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
-    Otherwise `Conflict`."""
+    Otherwise `Conflict`. The move that finishes a match rates it here (app/ratings.py)."""
     match.updated_at = at
+    was_over = match.status == "over"
     summarize(match, state, at)
     match.due_at, match.due_kind = due(match) or (None, None)
     match.version += 1
@@ -183,6 +185,9 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     result = connection.execute(SAVE_MATCH, {**values, "updated_at": match.updated_at, **where})
     if result.rowcount != 1:
         raise Conflict(match.id)
+    if match.status == "over" and not was_over:  # the move that finished it: rated with it, once
+        game = game_of(match)
+        rate_match(connection, match, game.rules_from_dict(json.loads(match.rules)), game, at)
 
 
 Due = Callable[[Match], "tuple[datetime, str] | None"]

@@ -21,6 +21,7 @@ from engine import games
 
 from ..forms import MatchOptions, SelectionQuery
 from ..models import Match
+from ..ratings import LEVEL_RATINGS
 from ..service import MatchService
 from ..table import Table
 from ..web import serve_templates
@@ -58,6 +59,11 @@ class WebGame(Protocol):
 
     name: str
     in_stats: bool  # whether the history's statistics (wins, margins, surs by level) count its matches
+
+    @property
+    def level_ratings(self) -> Mapping[str, float]:
+        """Each computer level's fixed rating (app/ratings.py; docs/web.md says how they were measured)."""
+        ...
 
     @property
     def tutorial(self) -> Tutorial | None:
@@ -114,6 +120,7 @@ class WebGame(Protocol):
 
 
 _WEB: dict[str, WebGame] = {web.name: web for web in (chaharbargh.WEB, allfours.WEB)}
+LEVEL_RATINGS.update({name: web.level_ratings for name, web in _WEB.items()})  # what app.ratings rates levels at
 
 
 def web_game(name: str) -> WebGame:
@@ -149,9 +156,11 @@ def register(web: WebGame, templates: Path | None = None, fragments: dict[str, l
     if templates is not None:
         serve_templates(templates, fragments or {})
     _WEB[web.name] = web
+    LEVEL_RATINGS[web.name] = web.level_ratings
 
 
 def unregister(name: str) -> None:
     """Stop serving a game `register` added (a test's game, after its test)."""
     if name not in (chaharbargh.WEB.name, allfours.WEB.name):
         _WEB.pop(name, None)
+        LEVEL_RATINGS.pop(name, None)

@@ -1,7 +1,8 @@
 """The person's own page (`/me`): every match they sit at, at any seat, read from their seat
 rows rather than this browser's cookie, and the one-time link that brings another device
 (`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both.
-The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's."""
+The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's, and
+their ratings (app/rating_view.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ..history_view import history
 from ..i18n import day, digits, t
 from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
+from ..rating_view import rating_items
 from ..sessions import become, known_person, person_of
 from ..slow_games import slow_games
 from ..web import Lang, Service, get_service, render
@@ -49,7 +51,10 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
     label, added = (partial(t, lang, key) for key in ("passkey_label", "passkey_added_on"))
     held = [(key.id, label(n=digits(key.label, lang)), added(day=day(key.created_at, lang))) for key in keys]
     slow = slow_games(service, person, lang, titles(lang))
+    asked = request.query_params.get("rating", "")
+    ratings, rating_chart = rating_items(service.engine, person, lang, titles(lang), asked)
     values.update(current="me", entries=entries, once=once, held=held, slow=slow)
+    values.update(ratings=ratings, rating_chart=rating_chart)
     return render(request, "me.html", lang, status=status, address="/me", **values)
 
 

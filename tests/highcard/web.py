@@ -53,6 +53,7 @@ def table_view(
 class HighCardWeb:
     name = GAME.name
     in_stats = False
+    level_ratings = {"easy": 1500.0, "medium": 1500.0, "pro": 1500.0}  # unmeasured: every level alike
     tutorial = None  # no lessons: /learn/highcard is 404
 
     def title(self, lang: str) -> str:

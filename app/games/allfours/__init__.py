@@ -28,6 +28,9 @@ from .views import move_text, table_view
 class AllFoursWeb:
     name = GAME.name
     in_stats = False  # the statistics count surs and margins to Chaharbargh's targets
+    # Elo differences of the arena's two-seat match wins (docs/benchmarks.md, "All Fours"): medium
+    # beat easy in 68.4% (+134), the pro medium in 60.6% (+75); easy anchored at 1500
+    level_ratings = {"easy": 1500.0, "medium": 1634.0, "pro": 1709.0}
     tutorial = AllFoursTutorial()
 
     def title(self, lang: str) -> str:
@@ -40,7 +43,14 @@ class AllFoursWeb:
         seats, name = options.seat_choices(options.players), options.name or ""
         rules = GAME.rules(options.players)
         return service.create_game(
-            self.name, options.level, rules, seats=seats, creator=name, clock=options.clock, person=person
+            self.name,
+            options.level,
+            rules,
+            seats=seats,
+            creator=name,
+            clock=options.clock,
+            person=person,
+            casual=options.casual == "1",
         )
 
     def summary(self, options: MatchOptions, lang: str) -> list[str]:

@@ -52,6 +52,9 @@ def render_table(
 class ChaharbarghWeb:
     name = "chaharbargh"
     in_stats = True
+    # Elo differences of the arena's two-seat match wins (docs/benchmarks.md): medium beat easy in
+    # 76.9% (+209), the pro medium in 65.9% (+114); easy anchored at 1500 (docs/web.md, "Ratings")
+    level_ratings = {"easy": 1500.0, "medium": 1709.0, "pro": 1823.0}
     tutorial = ChaharbarghTutorial()
 
     def title(self, lang: str) -> str:
@@ -65,6 +68,7 @@ class ChaharbarghWeb:
             seats=options.seat_choices(options.players),
             creator=options.name or "",
             clock=options.clock,
+            casual=options.casual == "1",
             game=self.name,
             person=person,
             **options.values,
