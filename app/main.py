@@ -17,13 +17,15 @@ from .heartbeat import Heartbeat
 from .live import news_for
 from .passkeys import Passkeys
 from .people import People
+from .push import Subscriptions, public_key
+from .push_send import PushSender
 from .reviews import Reviews
 from .round_owner import RoundOwner
 from .routes import ROUTERS
 from .security import BodyLimit, CrossSiteGuard, SecurityHeaders, redact_access_log
 from .service import MatchService
 from .sessions import SessionCookie
-from .settings import ROOT, Settings
+from .settings import ROOT, Settings, new_vapid_key
 from .streams import StreamBudget
 from .table import Pauses
 from .wire import Compression, ServeStatic, assets_for
@@ -37,14 +39,18 @@ FORM_LIMITS = {"max_files": 0}
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """At start, before serving: the move clocks given back the time no server was up, and this
     process's heartbeat (app/heartbeat.py), then its round owner (app/round_owner.py) and its
-    review worker (threads); at shutdown, stop them (the heartbeat with a last beat) and stop
+    review worker and push sender (threads); at shutdown, stop them (the heartbeat with a last beat) and stop
     listening for news (PostgreSQL's thread)."""
     app.state.heartbeat.start()
     if app.state.settings.round_owner:
         app.state.owner.start()
     if app.state.settings.review_worker:
         app.state.reviews.start()
+    if app.state.settings.push_worker:
+        app.state.push.start()
     yield
+    if app.state.settings.push_worker:
+        app.state.push.stop()
     app.state.reviews.stop()
     if app.state.settings.round_owner:
         app.state.owner.stop()
@@ -86,6 +92,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         per_address=settings.reviews_per_address,
     )
     app.state.heartbeat = Heartbeat(app.state.service)
+    app.state.vapid_key = settings.vapid_private_key or new_vapid_key()  # tests: a key of their own
+    app.state.vapid_public = public_key(app.state.vapid_key)
+    app.state.subscriptions = Subscriptions(engine)
+    app.state.push = PushSender(engine, app.state.vapid_key, settings.public_url, settings.clock)
+    app.state.service.push_queued = app.state.push.nudge
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, compression, then the Host

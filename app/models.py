@@ -246,3 +246,37 @@ class HeartbeatRow(SQLModel, table=True):
 
     id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     last_alive: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class PushSubscription(SQLModel, table=True):
+    """One device's Web Push subscription (app/push.py): where its push service takes messages
+    (`endpoint`) and the browser's keys they are encrypted to (`p256dh`, `auth`), the language
+    they are written in, and the kinds its person turned off (space-separated)."""
+
+    __tablename__ = "push_subscription"
+
+    id: int | None = Field(default=None, primary_key=True)
+    person_id: str = Field(foreign_key="person.id", index=True, max_length=32)
+    endpoint: str = Field(sa_column=Column(Text, nullable=False, unique=True))
+    p256dh: str = Field(max_length=128)
+    auth: str = Field(max_length=64)
+    lang: str = Field(default="fa", max_length=8)
+    off: str = Field(default="", max_length=128, sa_column_kwargs={"server_default": ""})
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class PushJob(SQLModel, table=True):
+    """A notification to send to one subscription (app/push_send.py), written with the change
+    that made it: its `kind`, the table's address and a name it mentions; due at `due_at`
+    (moved on while a worker holds it, and by each retry's back-off)."""
+
+    __tablename__ = "push_job"
+
+    id: int | None = Field(default=None, primary_key=True)
+    subscription_id: int = Field(foreign_key="push_subscription.id", index=True)
+    kind: str = Field(max_length=16)
+    url: str = Field(max_length=128)
+    name: str = Field(default="", max_length=24)
+    tries: int = Field(default=0)
+    due_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False, index=True))
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -16,6 +16,7 @@ from engine.errors import IllegalMove
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow
+from .push import after_move
 from .seats import Seats
 from .settings import now
 from .store import (
@@ -48,11 +49,11 @@ class Play(Store):
         """Store `move` at the match's ply and advance the (locked, detached) match row by one,
         `seats` sitting at it; `standin`: the computer plays it for a person whose clock ran out."""
         game = game_of(match)
-        after = game.apply(state, move)
+        after, mover = game.apply(state, move), game.turn(state)
         row = {
             "match_id": match.id,
             "ply": match.ply,
-            "seat": game.turn(state),
+            "seat": mover,
             "move": str(move),
             "standin": standin,
             "created_at": now(),
@@ -60,6 +61,8 @@ class Play(Store):
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
+        if seats.shared:  # notifications, to other people only
+            after_move(connection, Table(match, after, seats), mover, standin, self.clock())
         return after
 
     def _due(self, state: State, seats: Seats) -> Due:

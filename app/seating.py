@@ -19,6 +19,7 @@ from engine.options import rules_with
 from .db import read_session, write_session, write_transaction
 from .models import Match
 from .people import ensure_person
+from .push import queue
 from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import (
     MATCH,
@@ -193,6 +194,8 @@ class Hosting(Store):
             connection.execute(
                 update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
             )
+            others = [n for n in seats.people if n != seat]  # each is told at their own table, which offers it
+            queue(connection, match, seats, others, "rematch", self.clock(), seats.name(seat))
         match.rematch = made.id
         self._forget(match.id)
         self._announce(match)  # the other people's tables offer them their seats in it
@@ -226,6 +229,8 @@ class Hosting(Store):
             if person is not None:
                 ensure_person(connection, person, at, name)
             _save_seats(connection, match, seats, seats.claim(seat, name, person), at)  # the match may start now
+            others = [n for n in seats.people if n != seat and seats.claimed(n)]
+            queue(connection, match, seats, others, "seat", at, name)  # "X took their seat", to the others
         self._forget(match_id)
         self._announce(match)
         return match, seat

@@ -42,6 +42,7 @@ class MatchService(Hosting, Play):
         self.clock = clock  # the time a turn starts and a move clock runs out (tests set it)
         self.pauses = pauses  # the computer's pause before its move (app/round_owner.py plays it)
         self.due_written: Callable[[datetime], None] = lambda at: None  # told of each due time written
+        self.push_queued: Callable[[], None] = lambda: None  # told of each change that may notify
         self._cache = OrderedDict()
         self._cache_lock = threading.Lock()
         self._hints = OrderedDict()

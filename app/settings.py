@@ -10,6 +10,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+
 from .streams import StreamCaps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +63,27 @@ def secret_key(folder: Path) -> str:
         path.write_text(secrets.token_urlsafe(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+def vapid_key(folder: Path) -> str:
+    """Web Push's VAPID private key (PEM): `CHAHARBARGH_VAPID_PRIVATE_KEY`, else one generated
+    once and kept in the data folder beside the secret key (a new key would cut off every
+    browser that subscribed with the old one)."""
+    if key := os.environ.get("CHAHARBARGH_VAPID_PRIVATE_KEY"):
+        return key.replace("\\n", "\n")  # a PEM in one line of an env file
+    path = folder / "vapid_private_key.pem"
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(new_vapid_key())
+        path.chmod(0o600)
+    return path.read_text()
+
+
+def new_vapid_key() -> str:
+    """A new VAPID private key (P-256), as PEM (PKCS#8)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    return pem.decode()
 
 
 def env_list(name: str, default: str) -> tuple[str, ...]:
@@ -127,6 +151,8 @@ class Settings:
     Reviews waiting or being made at once (app/reviews.py): at most `reviews_per_person` asked by
     one browser (its session's person id) and `reviews_per_address` from one client address (the
     rate limits' `client_of`); over either, the review page asks the person to come back later.
+
+    `vapid_private_key`: the key Web Push notifications are signed with (app/push.py), never logged.
     """
 
     database_url: str
@@ -153,6 +179,8 @@ class Settings:
     stream_caps: StreamCaps = StreamCaps()
     reviews_per_person: int = 2
     reviews_per_address: int = 4
+    vapid_private_key: str = ""  # Web Push's key, PEM (app/push.py); empty: one made for this process (tests)
+    push_worker: bool = True  # this process sends the queued notifications in a thread (tests send by hand)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -160,6 +188,7 @@ class Settings:
         return cls(
             database_url=url,
             secret_key=secret_key(data_dir(url)),
+            vapid_private_key=vapid_key(data_dir(url)),
             computer_delay_ms=int(os.environ.get("CHAHARBARGH_COMPUTER_DELAY_MS", "900")),
             practice_delay_ms=int(os.environ.get("CHAHARBARGH_PRACTICE_DELAY_MS", "3000")),
             https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",

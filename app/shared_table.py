@@ -92,6 +92,7 @@ class SharedTable:
     commitment: str = ""  # the match's commitment (hex SHA-256, engine/fairness.py); "" for none
     commitment_short: str = ""  # its first digits, what the table shows until it is opened
     fairness_url: str = ""  # a finished match's check of its deal, for the people at it
+    notify_key: str = ""  # a person's table with others: the VAPID key its opt-in button carries (app/push.py)
 
 
 def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
@@ -139,6 +140,7 @@ def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
         commitment=sealed or "",
         commitment_short=sealed[:COMMITMENT_SHORT] if sealed else "",
         fairness_url=urls(loaded.match.id, loaded.key)["fairness"] if checkable else "",
+        notify_key=request.app.state.vapid_public if loaded.seats.shared and not loaded.watching else "",
     )
 
 

@@ -213,6 +213,7 @@ class Store:
     clock: Callable[[], datetime]
     pauses: Pauses
     due_written: Callable[[datetime], None]
+    push_queued: Callable[[], None]  # notifications may have been queued (app/push_send.py)
     # id -> (undos, ply, state, the match row's columns as they were then, its seats if known)
     _cache: OrderedDict[str, tuple[int, int, State, dict[str, Any], Seats | None]]
     _cache_lock: threading.Lock
@@ -259,6 +260,7 @@ class Store:
         self.news.publish(match.id, None if answered is None else (answered.seat, answered.version))
         if match.due_at is not None:
             self.due_written(match.due_at)
+        self.push_queued()
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""

@@ -57,3 +57,30 @@ self.addEventListener("fetch", (event) => {
   }
   // anything else (a table's fragments, event streams, forms' answers): the network alone
 });
+
+// Web Push (app/push_send.py): the server's notification, decrypted by the browser, is shown as
+// it comes (its words are already in the person's language; it never holds a card).
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (error) { data = {}; }
+  const title = data.title || "Chaharbargh";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: data.body || "",
+    tag: data.tag || undefined,  // one notification per table: a newer one replaces it
+    data: { url: data.url || "/" },
+    icon: ASSETS.find((name) => name.includes("icon-192")) || undefined,
+  }));
+});
+
+// Tapping it opens that table: a tab already on it is focused, else a new one opens.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data && event.notification.data.url || "/", self.location.origin);
+  if (url.origin !== self.location.origin) return;  // only this site's tables
+  event.waitUntil((async () => {
+    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const same = open.find((client) => new URL(client.url).pathname === url.pathname);
+    if (same) return same.focus();
+    return self.clients.openWindow(url.href);
+  })());
+});

@@ -4,13 +4,14 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, install, learn, live, me, passkeys, play, practice, review, rules, seats
+from . import home, install, learn, live, me, passkeys, play, practice, push, review, rules, seats
 
 ROUTERS = (
     home.router,
     install.router,
     me.router,
     passkeys.router,
+    push.router,
     play.router,
     seats.router,
     live.router,

@@ -17,9 +17,10 @@ from markupsafe import Markup
 from ..forms import FormModel
 from ..games import titles
 from ..history_view import history
-from ..i18n import day, digits, t
+from ..i18n import day, digits, nt, t
 from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
+from ..push import KINDS, Subscriptions
 from ..rating_view import rating_items
 from ..sessions import become, known_person, person_of
 from ..slow_games import slow_games
@@ -39,6 +40,7 @@ def passkeys_of(request: Request) -> Passkeys:
 
 # What `/me?done=...` says after a passkey form (app/routes/passkeys.py) or a device link
 DONE = {"linked": "me_linked", "added": "passkey_added", "removed": "passkey_removed", "signed-in": "passkey_signed_in"}
+DONE["notifications"] = "notify_saved"  # the notifications' form (app/routes/push.py)
 
 
 def _me_page(request: Request, lang: str, service: Service, status: int = 200, **values: object) -> Response:
@@ -55,6 +57,15 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
     ratings, rating_chart = rating_items(service.engine, person, lang, titles(lang), asked)
     values.update(current="me", entries=entries, once=once, held=held, slow=slow)
     values.update(ratings=ratings, rating_chart=rating_chart)
+    # notifications: offered to a person who has sat somewhere (never a first visit's prompt)
+    devices, off = cast(Subscriptions, request.app.state.subscriptions).of(person)
+    kinds = [(kind, t(lang, f"notify_kind_{kind}"), kind not in off) for kind in KINDS]
+    devices_words = nt(lang, "notify_devices_one", "notify_devices", devices, n=digits(devices, lang))
+    values.update(
+        notify_key=request.app.state.vapid_public if entries else "",
+        devices=devices_words if devices else "",
+        kinds=kinds,
+    )
     return render(request, "me.html", lang, status=status, address="/me", **values)
 
 

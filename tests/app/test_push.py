@@ -1,0 +1,200 @@
+"""Web Push end to end: devices opt in through the app's route, moves and seats queue jobs in
+their own transactions, and the sender delivers them to a push service on 127.0.0.1 that
+decrypts each message and checks its VAPID JWT (tests/app/push_service.py). The test's clock
+decides when a retry is due; nothing sleeps."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from app.db import read_session
+from app.i18n import t
+from app.main import create_app
+from app.models import PushJob, PushSubscription
+from app.push import public_key
+from app.settings import Settings, vapid_key
+from tests.app.app_helpers import Clock, dom, one, play_first_legal
+from tests.app.push_service import PushService, fresh
+from tests.browser.live_server import FIXED_BOTS
+
+DAY = 86400
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(db_url: str, clock: Clock):
+    bot_seeds = itertools.count(1)
+    settings = Settings(
+        database_url=db_url,
+        secret_key="test-key",
+        clock=clock,
+        computer_delay_ms=0,
+        bot_settings=FIXED_BOTS,
+        new_bot_seed=lambda: next(bot_seeds),
+        review_worker=False,
+        round_owner=False,
+        push_worker=False,  # the test sends (`run_due`) when it wants
+        rate_moves="off",
+        rate_new="off",
+    )
+    return create_app(settings)
+
+
+@pytest.fixture
+def push():
+    with PushService() as service:
+        yield service
+
+
+def browser(app) -> TestClient:
+    return TestClient(app, base_url="http://127.0.0.1:8000")
+
+
+def new_table(host: TestClient, clock: int = DAY) -> str:
+    """Bahar's two-seat table with the move clock `clock`, made through the home form: its address."""
+    form = {"level": "easy", "players": "2", "seat1": "person", "clock": str(clock), "name": "Bahar"}
+    made = host.post("/matches", data=form, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    return made.headers["location"]
+
+
+def take_seat(host: TestClient, guest: TestClient, url: str) -> str:
+    invite = one(host.get(url).text, '#invites a[data-invite-seat="1"]')["href"]
+    taken = guest.post(invite, data={"name": "Ana"}, follow_redirects=False)
+    assert taken.status_code == 303, taken.text
+    return taken.headers["location"]
+
+
+def subscribe(client: TestClient, push: PushService, name: str, lang: str) -> None:
+    answer = client.post("/push/subscribe", data={**push.subscription(name), "lang": lang})
+    assert answer.status_code == 204, answer.text
+
+
+def count(app, model) -> int:
+    with read_session(app.state.service.engine) as session:
+        return int(session.exec(select(func.count()).select_from(model)).one()[0])
+
+
+def secret(url: str) -> str:
+    return url.split("/")[3]
+
+
+def test_each_move_at_a_slow_table_sends_one_your_turn_to_the_other_checked_by_the_push_service(app, push):
+    with browser(app) as host, browser(app) as guest:
+        host_url = new_table(host)
+        guest_url = take_seat(host, guest, host_url)
+        subscribe(host, push, "bahar", "en")
+        subscribe(guest, push, "ana", "fa")
+        match_id, service, sender = host_url.split("/")[2], app.state.service, app.state.push
+        addresses = {0: host_url, 1: guest_url}
+        devices = {0: "bahar", 1: "ana"}
+        for _ in range(4):
+            turn = service.load(match_id, secret(host_url)).turn
+            other = 1 - turn
+            play_first_legal(service, match_id, secret(addresses[turn]))
+            assert push.received == [] and count(app, PushJob) == 1  # queued with the move, not sent by it
+            assert sender.run_due() == 1 and sender.run_due() == 0
+            (got,) = push.received
+            push.received.clear()
+            lang = "en" if other == 0 else "fa"
+            assert got.device == devices[other]
+            assert got.payload == {
+                "title": t(lang, "title"),
+                "body": t(lang, "push_turn"),
+                "url": addresses[other],
+                "tag": addresses[other],
+            }
+            assert got.headers["ttl"] == str(DAY) and got.headers["urgency"] == "high"
+            assert got.headers["content-encoding"] == "aes128gcm"
+            assert got.claims["aud"] == push.origin and fresh(got.claims) and got.claims["sub"]
+            assert got.vapid_key == app.state.vapid_public == public_key(app.state.vapid_key)
+        assert count(app, PushJob) == 0
+
+
+def test_a_live_table_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
+    with browser(app) as host, browser(app) as guest:
+        host_url = new_table(host, clock=60)
+        subscribe(host, push, "bahar", "en")
+        guest_url = take_seat(host, guest, host_url)
+        assert app.state.push.run_due() == 1
+        (got,) = push.received
+        assert got.payload["body"] == t("en", "push_seat", name="Ana") and got.payload["url"] == host_url
+        assert got.headers["urgency"] == "normal"
+        match_id = host_url.split("/")[2]
+        turn = app.state.service.load(match_id, secret(host_url)).turn
+        play_first_legal(app.state.service, match_id, secret(guest_url if turn == 1 else host_url))
+        assert count(app, PushJob) == 0  # a minute's clock: the open page and its tab title tell
+
+
+def test_a_subscription_the_push_service_answers_410_for_is_deleted(app, push):
+    with browser(app) as host, browser(app) as guest:
+        host_url = new_table(host)
+        subscribe(host, push, "bahar", "en")
+        push.answers = [410]
+        take_seat(host, guest, host_url)
+        assert count(app, PushSubscription) == 1 and count(app, PushJob) == 1
+        assert app.state.push.run_due() == 0
+        assert len(push.received) == 1 and count(app, PushSubscription) == 0 and count(app, PushJob) == 0
+
+
+def test_a_500_is_tried_again_after_a_back_off_on_the_servers_clock(app, push, clock):
+    with browser(app) as host, browser(app) as guest:
+        host_url = new_table(host)
+        subscribe(host, push, "bahar", "en")
+        push.answers = [500, 503]
+        take_seat(host, guest, host_url)
+        sender = app.state.push
+        assert sender.run_due() == 0 and len(push.received) == 1  # 500: kept, due in 30 s
+        assert sender.run_due() == 0 and len(push.received) == 1  # not again before then
+        clock.advance(29)
+        assert sender.run_due() == 0 and len(push.received) == 1
+        clock.advance(1)
+        assert sender.run_due() == 0 and len(push.received) == 2  # 503: due in 60 s more
+        clock.advance(59)
+        assert sender.run_due() == 0 and len(push.received) == 2
+        clock.advance(1)
+        assert sender.run_due() == 1 and len(push.received) == 3
+        assert count(app, PushJob) == 0 and count(app, PushSubscription) == 1
+        assert len({r.payload["body"] for r in push.received}) == 1
+
+
+def test_a_kind_turned_off_on_me_is_not_queued_and_the_buttons_carry_the_key(app, push):
+    with browser(app) as host, browser(app) as guest:
+        host_url = new_table(host)
+        me = dom(host.get("/me?lang=en").text)
+        assert me.select_one("#notify")["data-vapid-key"] == app.state.vapid_public
+        assert [box["value"] for box in me.select("#notify-kinds input:checked")] == ["turn", "seat", "rematch", "over"]
+        subscribe(host, push, "bahar", "en")
+        saved = host.post("/me/notifications", data={"kind": ["turn", "rematch", "over"]})
+        assert saved.status_code == 200 and t("en", "notify_saved") in saved.text
+        assert [box["value"] for box in dom(saved.text).select("#notify-kinds input:checked")] == [
+            "turn",
+            "rematch",
+            "over",
+        ]
+        guest_url = take_seat(host, guest, host_url)  # "seat" is off
+        assert count(app, PushJob) == 0
+        table = dom(guest.get(guest_url + "?lang=en").text)
+        assert table.select_one("#notify")["data-vapid-key"] == app.state.vapid_public
+        assert table.select_one("#turn-mark")["data-title"] == t("en", "tab_your_turn")
+    with browser(app) as newcomer:  # a first visit: nothing offered
+        assert dom(newcomer.get("/me").text).select_one("#notify") is None
+
+
+@pytest.mark.one_database
+def test_the_vapid_key_is_made_once_and_kept_like_the_secret_key(tmp_path, monkeypatch):
+    monkeypatch.delenv("CHAHARBARGH_VAPID_PRIVATE_KEY", raising=False)
+    made = vapid_key(tmp_path)
+    assert made == vapid_key(tmp_path) and "PRIVATE KEY" in made
+    assert os.stat(tmp_path / "vapid_private_key.pem").st_mode & 0o777 == 0o600
+    monkeypatch.setenv("CHAHARBARGH_VAPID_PRIVATE_KEY", made.replace("\n", "\\n"))
+    assert vapid_key(tmp_path / "elsewhere") == made and len(public_key(made)) == 87
