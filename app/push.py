@@ -22,6 +22,7 @@ import base64
 from collections.abc import Iterable
 from datetime import datetime
 from functools import cache
+from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -52,6 +53,32 @@ def public_key(private_pem: str) -> str:
     assert isinstance(key, ec.EllipticCurvePrivateKey)
     point = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return b64url(point)
+
+
+# The push services of the browsers people use (Chrome, Edge, Samsung, Opera: FCM; Firefox;
+# Safari; Windows): a subscription's endpoint must be one of theirs, over HTTPS, or the server
+# would POST to any address a form gave it (`Settings.push_services`, CHAHARBARGH_PUSH_SERVICES).
+PUSH_SERVICES = ("fcm.googleapis.com", "push.services.mozilla.com", "push.apple.com", "notify.windows.com")
+
+
+def allowed_endpoint(endpoint: str, services: Iterable[str]) -> bool:
+    """An endpoint on one of `services` (a host and its subdomains, over HTTPS unless the entry
+    names another scheme, as the tests' `http://127.0.0.1` does).
+
+    >>> allowed_endpoint("https://fcm.googleapis.com/fcm/send/abc", PUSH_SERVICES)
+    True
+    >>> allowed_endpoint("https://updates.push.services.mozilla.com/wpush/v2/x", PUSH_SERVICES)
+    True
+    >>> [allowed_endpoint(e, PUSH_SERVICES) for e in ("http://fcm.googleapis.com/x", "https://10.0.0.1/x", "https://evilfcm.googleapis.com.example/x")]
+    [False, False, False]
+    """
+    parts = urlsplit(endpoint)
+    host = parts.hostname or ""
+    for service in services:
+        scheme, _, name = service.rpartition("://")
+        if parts.scheme == (scheme or "https") and (host == name or host.endswith("." + name)):
+            return True
+    return False
 
 
 def address(match: Match, seats: Seats, seat: int) -> str:

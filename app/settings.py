@@ -152,7 +152,8 @@ class Settings:
     one browser (its session's person id) and `reviews_per_address` from one client address (the
     rate limits' `client_of`); over either, the review page asks the person to come back later.
 
-    `vapid_private_key`: the key Web Push notifications are signed with (app/push.py), never logged.
+    `vapid_private_key`: the key Web Push notifications are signed with (app/push.py), never logged;
+    `push_services`: the hosts a device's push endpoint may be on (app/push.py's `PUSH_SERVICES` when empty).
     """
 
     database_url: str
@@ -181,6 +182,7 @@ class Settings:
     reviews_per_address: int = 4
     vapid_private_key: str = ""  # Web Push's key, PEM (app/push.py); empty: one made for this process (tests)
     push_worker: bool = True  # this process sends the queued notifications in a thread (tests send by hand)
+    push_services: tuple[str, ...] = ()  # the push services' hosts endpoints may be on (empty: app/push.py's)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -189,6 +191,7 @@ class Settings:
             database_url=url,
             secret_key=secret_key(data_dir(url)),
             vapid_private_key=vapid_key(data_dir(url)),
+            push_services=env_list("CHAHARBARGH_PUSH_SERVICES", ""),
             computer_delay_ms=int(os.environ.get("CHAHARBARGH_COMPUTER_DELAY_MS", "900")),
             practice_delay_ms=int(os.environ.get("CHAHARBARGH_PRACTICE_DELAY_MS", "3000")),
             https_only=os.environ.get("CHAHARBARGH_HTTPS_ONLY", "") == "1",

@@ -13,8 +13,9 @@ from ..db import write_transaction
 from ..forms import FormModel
 from ..i18n import LANGS
 from ..people import ensure_person
-from ..push import KINDS, Subscriptions
+from ..push import KINDS, PUSH_SERVICES, Subscriptions, allowed_endpoint
 from ..sessions import known_person, person_of
+from ..store import Refused
 from ..web import get_settings
 
 router = APIRouter()
@@ -35,9 +36,13 @@ class SubscriptionForm(FormModel):
 
 @router.post("/push/subscribe")
 def subscribe(request: Request, form: Annotated[SubscriptionForm, Form()]) -> Response:
-    """Keep this device's subscription for this browser's person (made now if it sat nowhere yet)."""
+    """Keep this device's subscription for this browser's person (made now if it sat nowhere yet),
+    if its endpoint is on a known push service (nothing else is ever POSTed to)."""
+    settings = get_settings(request)
+    if not allowed_endpoint(form.endpoint, settings.push_services or PUSH_SERVICES):
+        raise Refused("garbage")
     person = person_of(request.session)
-    subscriptions, at = subscriptions_of(request), get_settings(request).clock()
+    subscriptions, at = subscriptions_of(request), settings.clock()
     with write_transaction(subscriptions.engine) as connection:
         ensure_person(connection, person, at)
     lang = form.lang if form.lang in LANGS else LANGS[0]

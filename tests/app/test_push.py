@@ -43,6 +43,7 @@ def app(db_url: str, clock: Clock):
         review_worker=False,
         round_owner=False,
         push_worker=False,  # the test sends (`run_due`) when it wants
+        push_services=("http://127.0.0.1",),  # the test's push service, besides no other
         rate_moves="off",
         rate_new="off",
     )
@@ -190,6 +191,15 @@ def test_a_kind_turned_off_on_me_is_not_queued_and_the_buttons_carry_the_key(app
         assert dom(newcomer.get("/me").text).select_one("#notify") is None
 
 
+def test_an_endpoint_off_the_push_services_is_refused(app, push):
+    with browser(app) as client:
+        device = push.subscription("elsewhere")
+        for endpoint in ("https://169.254.169.254/latest", "http://127.0.0.2/push/x", "https://fcm.googleapis.com/x"):
+            answer = client.post("/push/subscribe", data={**device, "endpoint": endpoint, "lang": "en"})
+            assert answer.status_code == 400, endpoint  # the last: not a service this app was given
+        assert count(app, PushSubscription) == 0
+
+
 @pytest.mark.one_database
 def test_the_vapid_key_is_made_once_and_kept_like_the_secret_key(tmp_path, monkeypatch):
     monkeypatch.delenv("CHAHARBARGH_VAPID_PRIVATE_KEY", raising=False)
@@ -198,3 +208,34 @@ def test_the_vapid_key_is_made_once_and_kept_like_the_secret_key(tmp_path, monke
     assert os.stat(tmp_path / "vapid_private_key.pem").st_mode & 0o777 == 0o600
     monkeypatch.setenv("CHAHARBARGH_VAPID_PRIVATE_KEY", made.replace("\n", "\\n"))
     assert vapid_key(tmp_path / "elsewhere") == made and len(public_key(made)) == 87
+
+
+def test_the_end_of_a_match_and_a_rematch_are_told_to_the_other_person(app, push):
+    service, sender = app.state.service, app.state.push
+    match = service.create("easy", target=11, preset="pagat", seats=["person"], creator="Bahar", person="p-bahar")
+    claimed, seat = service.claim(match.id, service.load(match.id, match.secret).seats.invite(1), "Ana", "p-ana")
+    secrets = {0: match.secret, 1: service.secret_of(claimed, seat)}
+    for person, name in (("p-bahar", "bahar"), ("p-ana", "ana")):
+        device = push.subscription(name)
+        app.state.subscriptions.subscribe(
+            person, device["endpoint"], device["p256dh"], device["auth"], "en", app.state.settings.clock()
+        )
+    loaded = service.load(match.id, secrets[0])
+    while not loaded.over:  # a live clock (60 s): no "your turn" on the way
+        if loaded.sheet_pending:
+            loaded = service.next_round(match.id, secrets[0], loaded.ply)
+        else:
+            last = loaded.turn
+            loaded = play_first_legal(service, match.id, secrets[last])
+    assert count(app, PushJob) == 1 and sender.run_due() == 1
+    (over,) = push.received
+    told = 1 - last
+    assert over.device == ("bahar", "ana")[told] and over.payload["body"] == t("en", "push_over")
+    assert over.payload["url"] == f"/m/{match.id}/{secrets[told]}"
+
+    push.received.clear()
+    service.rematch(match.id, secrets[0])
+    assert sender.run_due() == 1
+    (rematch,) = push.received
+    assert rematch.device == "ana" and rematch.payload["body"] == t("en", "push_rematch", name="Bahar")
+    assert rematch.payload["url"] == f"/m/{match.id}/{secrets[1]}"  # her table, which offers her new seat
