@@ -10,7 +10,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engine import Card
 
-from .i18n import card_name, digits, isolated, t
+from .i18n import card_name, digits, t
+from .names import shown_name
 from .seats import CREATOR
 from .table import Table
 
@@ -119,7 +120,7 @@ class Seating:
             return t(lang, "you")
         if seat in self.people:
             given = self.names[seat] if seat < len(self.names) else ""
-            return isolated(given) if given else t(lang, "seat_player", n=digits(seat + 1, lang))
+            return shown_name(given, lang) or t(lang, "seat_player", n=digits(seat + 1, lang))
         if self.watching:
             return t(lang, "seat_computer_n", n=digits(seat + 1, lang))
         return t(lang, f"seat_{self.players}_{self.relative(seat)}")

@@ -1,5 +1,6 @@
 """Per-client rate limits on the requests that cost the server real work: new matches and practice
-rounds (`POST /matches`, `POST /practice`, and a finished match's `POST /m/{id}/{secret}/rematch`),
+rounds (`POST /matches`, `POST /practice`, `POST /me/invite-again`, and a finished match's
+`POST /m/{id}/{secret}/rematch`),
 and hints the pro has to work out (`?hint=1` on a
 practice table, about 100 ms of CPU each when not cached); and passkey sign-ins, which a guesser
 would repeat (`signin`: charged by app/routes/passkeys.py per client and per person).
@@ -49,7 +50,9 @@ from .stream_counter import STREAM_TTL, StreamCounter
 from .web import LoadedMatch, Service, lang_of, other_lang, render
 
 # and more (`creates`); a passkey ceremony's options store a challenge, so they count as new too
-CREATING = frozenset({"/matches", "/practice", "/me/device-link", "/me/passkeys/options", "/signin/options"})
+CREATING = frozenset(
+    {"/matches", "/practice", "/me/invite-again", "/me/device-link", "/me/passkeys/options", "/signin/options"}
+)
 MESSAGES = {"new": "msg_rate_new", "hint": "msg_rate_hints", "move": "msg_rate_moves", "signin": "msg_rate_signin"}
 
 

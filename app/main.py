@@ -14,6 +14,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from . import errors, limits
 from .db import make_engine
 from .heartbeat import Heartbeat
+from .invitations import Invitations
 from .live import news_for
 from .passkeys import Passkeys
 from .people import People
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.owner = RoundOwner(app.state.service)
     app.state.people = People(engine, settings.clock)
     app.state.passkeys = Passkeys(engine, settings.clock)
+    app.state.invitations = Invitations(engine, settings.clock)
     app.state.reviews = Reviews(
         app.state.service,
         clock=settings.clock,

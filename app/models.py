@@ -155,6 +155,17 @@ class RatingHistory(SQLModel, table=True):
     against: str = Field(sa_column=Column(Text, nullable=False))
 
 
+class Invitation(SQLModel, table=True):
+    """A person invited by name to a seat of a new table ("invite again", app/invitations.py): it
+    shows on their `/me` while the seat waits, and leads to the seat's invite. The match is named
+    by id without a foreign key, as in the rating history; pruning a match takes its rows along."""
+
+    match_id: str = Field(primary_key=True, max_length=32)
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    person_id: str = Field(foreign_key="person.id", index=True, max_length=32)
+    created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
 class SeatRow(SQLModel, table=True):
     """One seat of a match (every seat has one, from 0 to the rules' count): a person or a
     computer at a level. `secret` is the seat's table address (`/m/{id}/{secret}`); seat 0's is

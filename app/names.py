@@ -30,8 +30,10 @@ import re
 import unicodedata
 from functools import cache
 
-from .i18n import LANGS, t
-from .seats import NAME_LENGTH
+from markupsafe import Markup
+
+from .i18n import LANGS, isolated, t
+from .seats import FORMER, NAME_LENGTH
 
 HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})  # the categories of characters that draw nothing of their own
 JOINERS = frozenset({"\u200c", "\u200d"})  # zero-width non-joiner and joiner: Cf, kept between two letters
@@ -52,6 +54,7 @@ RESERVED = (  # the catalog keys of what the table calls a seat or a side; `{n}`
     "team_1",
     "team_number",
     "join_host",
+    "former_player",
 )
 
 
@@ -128,3 +131,11 @@ def refusal(name: str) -> str | None:
     if _reserved().fullmatch(folded(name)):
         return "name_reserved"
     return None
+
+
+def shown_name(given: str, lang: str) -> str | Markup:
+    """A seat's or person's name as a page shows it: isolated, or "a former player" in `lang`
+    for one who deleted themselves (`FORMER`); "" for none given."""
+    if given == FORMER:
+        return t(lang, "former_player")
+    return isolated(given) if given else ""

@@ -25,7 +25,7 @@ from sqlalchemy import ColumnElement, Engine, and_, delete, func, or_
 from sqlmodel import col, select
 
 from .db import make_engine, read_session, write_session
-from .models import Match, MoveRow, Review, SeatRow, now
+from .models import Invitation, Match, MoveRow, Review, SeatRow, now
 from .settings import database_url, prune_days
 
 BATCH = 500
@@ -71,6 +71,7 @@ def prune(
                 break
             session.execute(delete(Review).where(col(Review.match_id).in_(ids)))  # a match's reviews go with it
             session.execute(delete(SeatRow).where(col(SeatRow.match_id).in_(ids)))  # and its seats
+            session.execute(delete(Invitation).where(col(Invitation.match_id).in_(ids)))  # and who was asked
             moves += session.execute(delete(MoveRow).where(col(MoveRow.match_id).in_(ids))).rowcount  # type: ignore[attr-defined]
             matches += session.execute(delete(Match).where(col(Match.id).in_(ids))).rowcount  # type: ignore[attr-defined]
             batches += 1

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 from sqlalchemy import Engine
 
-from .i18n import day, digits, isolated, joined, nt, t
+from .i18n import day, digits, joined, nt, t
 from .models import RatingHistory
+from .names import shown_name
 from .ratings import history_of, provisional, ratings_of
 
 # The chart's drawing units: a box W by H with the y labels in a gutter at the start; CSS
@@ -130,4 +131,4 @@ def _whom(entry: str, lang: str) -> str | Markup:
     kind, _, value = entry.partition(":")
     if kind == "level":
         return t(lang, "rating_vs_level", level=t(lang, f"level_{value}"))
-    return isolated(value) if value else t(lang, "rating_vs_person")
+    return shown_name(value, lang) or t(lang, "rating_vs_person")

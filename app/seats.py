@@ -47,6 +47,9 @@ PERSON = "person"
 COMPUTER = "computer"  # a seat row's kind, beside PERSON
 SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
 NAME_LENGTH = 24  # a display name's most characters
+# The name of a seat whose person deleted themselves: shown as the catalog's "former_player" in
+# the viewer's language; its first character (U+2060, a format character) is one no name may hold.
+FORMER = "\u2060former_player"
 CLOCK_DEFAULT = 60  # seconds a move, at a table with people (the creator may choose 0, none)
 CLOCK_RANGE = (15, 300)  # a live table's clocks: the form takes any number of seconds between
 SLOW_CLOCKS = (3600, 28800, 86400, 259200)  # a slow table's: 1 h, 8 h, 1 day, 3 days, only these

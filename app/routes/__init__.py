@@ -4,12 +4,13 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, install, learn, live, me, passkeys, play, practice, push, review, rules, seats
+from . import home, install, learn, live, me, passkeys, people, play, practice, push, review, rules, seats
 
 ROUTERS = (
     home.router,
     install.router,
     me.router,
+    people.router,
     passkeys.router,
     push.router,
     play.router,

@@ -1,8 +1,9 @@
 """The person's own page (`/me`): every match they sit at, at any seat, read from their seat
 rows rather than this browser's cookie, and the one-time link that brings another device
 (`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both.
-The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's, and
-their ratings (app/rating_view.py)."""
+The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's, their
+ratings (app/rating_view.py), the people they played with and the invitations waiting for them
+(app/people_view.py; "invite again", the export and deleting oneself are app/routes/people.py's)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from ..forms import FormModel
 from ..games import titles
 from ..history_view import history
 from ..i18n import day, digits, nt, t
+from ..invitations import Invitations
 from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
+from ..people_view import invitation_items, people_items
 from ..push import KINDS, Subscriptions
 from ..rating_view import rating_items
 from ..sessions import become, known_person, person_of
@@ -39,8 +42,14 @@ def passkeys_of(request: Request) -> Passkeys:
 
 
 # What `/me?done=...` says after a passkey form (app/routes/passkeys.py) or a device link
-DONE = {"linked": "me_linked", "added": "passkey_added", "removed": "passkey_removed", "signed-in": "passkey_signed_in"}
-DONE["notifications"] = "notify_saved"  # the notifications' form (app/routes/push.py)
+DONE = {
+    "linked": "me_linked",
+    "added": "passkey_added",
+    "removed": "passkey_removed",
+    "signed-in": "passkey_signed_in",
+    "deleted": "me_deleted",
+    "notifications": "notify_saved",  # the notifications' form (app/routes/push.py)
+}
 
 
 def _me_page(request: Request, lang: str, service: Service, status: int = 200, **values: object) -> Response:
@@ -66,6 +75,9 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
         devices=devices_words if devices else "",
         kinds=kinds,
     )
+    invitations = cast(Invitations, request.app.state.invitations)
+    values.update(people=people_items(invitations, items, person, lang))
+    values.update(invitations=invitation_items(invitations, person, lang, titles(lang)))
     return render(request, "me.html", lang, status=status, address="/me", **values)
 
 

@@ -27,7 +27,7 @@ from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
 from ..review_view import replay_decision
-from ..seats import Seats
+from ..seats import FORMER, Seats
 from ..sessions import person_to_be
 from ..store import Refused
 from ..table import Table
@@ -129,7 +129,8 @@ def record_seats(seats: Seats, players: int) -> list[str]:
 
     def person(seat: int) -> str:
         fallback = t("en", "seat_you") if not seats.shared else t("en", "seat_player", n=seat + 1)
-        return seats.name(seat) or fallback
+        given = seats.name(seat)
+        return t("en", "former_player") if given == FORMER else given or fallback
 
     return [person(s) if seats.person(s) else t("en", "seat_computer", level=seats.level(s)) for s in range(players)]
 

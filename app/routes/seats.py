@@ -21,7 +21,8 @@ from fastapi.responses import RedirectResponse, Response
 from ..common_views import seating_of, urls
 from ..forms import DisplayName, FormModel
 from ..games import web_game
-from ..i18n import digits, isolated, t
+from ..i18n import digits, t
+from ..names import shown_name
 from ..seats import NAME_LENGTH, PHRASES
 from ..sessions import person_to_be
 from ..store import NotFound
@@ -58,7 +59,7 @@ def _join_page(
 ) -> Response:
     seating = seating_of(loaded)
     given = loaded.seats.name(0)
-    host = isolated(given) if given else t(lang, "join_host")
+    host = shown_name(given, lang) or t(lang, "join_host")
     game, rules = loaded.game, loaded.game.rules_of(loaded.state)
     if game.side_of(rules, seat) == game.side_of(rules, 0):  # the engine says who plays with whom
         where = t(lang, "join_as_partner", host=host)
