@@ -16,6 +16,7 @@ from sqlmodel import SQLModel
 from app.i18n import t
 from app.main import create_app
 from app.settings import Settings
+from engine.fairness import verify
 from tests.app.app_helpers import Clock, dom, game_state, human_move, leaks, session_person, text_of
 from tests.browser.live_server import FIXED_BOTS
 
@@ -145,6 +146,11 @@ def test_the_export_holds_the_finished_records_and_nothing_secret_of_a_match_in_
     matches = {m["id"]: m for m in data["matches"]}
     finished = matches[ali_url.split("/")[2]]
     assert finished["record"] == ali.get(ali_url + "/record.json").json()  # the record the table serves
+    # and it round-trips: the sealed record replays to the end the match row says
+    proved = verify(json.loads(json.dumps(finished["record"])))
+    assert list(proved.game.totals(proved.state)) == finished["totals"]
+    won = proved.game.winner(proved.state) == finished["side"]
+    assert finished["result"] == ("won" if won else "lost")
     assert "record" not in matches[in_play.id] and matches[in_play.id]["status"] == "playing"
     assert not leaks(exported.text, in_play)  # neither seed nor the salt of the match in play
     assert not leaks(ali.get("/me").text, in_play) and not leaks(sara.get("/me").text, in_play)

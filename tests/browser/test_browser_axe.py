@@ -115,6 +115,9 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     other.wait_for_selector("#link-bring")
     audit.check("a device link's page, asking")
     audit.page = page
+    page.goto("/me/delete")
+    page.wait_for_selector("form[action='/me/delete']")
+    audit.check("delete me, asked first")
 
     page.goto(f"{url_of(finished)}/replay?ply=5")
     page.wait_for_selector('#replay[data-ply="5"]')
@@ -169,7 +172,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#offline #saved")
     audit.check("the offline page, with this browser's matches")
 
-    assert len(audit.seen) == 25
+    assert len(audit.seen) == 26
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
