@@ -220,7 +220,7 @@ def test_no_event_of_a_match_in_play_carries_its_seeds_or_salt(live_server):
     scanned = 0
     try:
         for lines in (mine, theirs):
-            assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+            assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         with httpx.Client(base_url=server.url, headers={"Origin": server.url}) as person:
             while True:
                 page = person.get(f"/m/{match.id}/{match.secret}")

@@ -27,8 +27,8 @@ def test_a_move_reaches_the_other_persons_open_stream_as_their_own_table(live_se
     base = f"{server.url}/m/{match.id}"
     lines, client = listen(f"{base}/{secret_of[watcher]}/events?v={watched.version}")
     try:
-        assert lines.get(timeout=10) == "status 200 text/event-stream; charset=utf-8"
-        assert lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30) == "status 200 text/event-stream; charset=utf-8"
+        assert lines.get(timeout=30) == "retry: 2000"
         move = loaded.game.legal_moves(loaded.state)[0]
         hand_before = {str(c) for c in loaded.state.hand(mover)}
         data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in move.takes]}
@@ -79,7 +79,7 @@ def test_on_postgresql_a_move_made_through_one_server_reaches_a_stream_held_by_a
     watched = service.load(match.id, secret_of[watcher])
     lines, client = listen(f"{a.url}/m/{match.id}/{secret_of[watcher]}/events?v={watched.version}")
     try:
-        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         move = loaded.game.legal_moves(loaded.state)[0]
         data = {"ply": 0, "card": str(move.card), "take": [str(c) for c in move.takes]}
         url = f"{b.url}/m/{match.id}/{secret_of[mover]}/move"
@@ -109,7 +109,7 @@ def test_a_rematch_asked_for_by_one_person_reaches_the_others_finished_table(liv
             ended = service.load(match.id, match.secret)
     lines, client = listen(f"{server.url}/m/{match.id}/{match.secret}/events?v={ended.version}")
     try:
-        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         made = httpx.post(
             f"{server.url}/m/{match.id}/{friend_secret}/rematch", headers={"Origin": server.url}, follow_redirects=False
         )
@@ -139,7 +139,7 @@ def test_when_a_persons_clock_runs_out_the_others_stream_plays_for_them_and_show
     shown = service.load(match.id, secret_of[waiting]).version
     lines, client = listen(f"{server.url}/m/{match.id}/{secret_of[waiting]}/events?v={shown}")
     try:
-        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         clock.advance(29)
         server.app.state.news.publish(match.id)  # woken early: time is left, so nothing is played
         clock.advance(1)
@@ -164,7 +164,7 @@ def test_someone_watching_gets_each_move_on_their_stream_without_any_hand(live_s
     watch = f"{server.url}/m/{match.id}/watch/{watch_code(match.secret)}"
     lines, client = listen(f"{watch}/events?v={loaded.version}")
     try:
-        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         while not loaded.human_to_play:
             loaded = service.computer(match.id, match.secret, loaded.ply)
             next_event(lines)
@@ -202,7 +202,7 @@ def test_a_person_alone_with_computers_makes_one_request_and_their_moves_come_on
     loaded = service.load(match.id, match.secret)
     lines, client = listen(f"{server.url}/m/{match.id}/{match.secret}/events?v={loaded.version}")
     try:
-        assert lines.get(timeout=10).startswith("status 200") and lines.get(timeout=10) == "retry: 2000"
+        assert lines.get(timeout=30).startswith("status 200") and lines.get(timeout=30) == "retry: 2000"
         while not loaded.human_to_play:  # the seats before the person's
             pause_over()
             _, _, html = next_event(lines)
