@@ -246,3 +246,17 @@ class HeartbeatRow(SQLModel, table=True):
 
     id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     last_alive: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class SolvedMistake(SQLModel, table=True):
+    """A mistake of a reviewed match that its person has since found the better move for
+    (app/mistakes.py, migration 0019): out of their queue. No foreign keys: the person id is the
+    browser's (it may have no person row yet) and the match may be pruned."""
+
+    __tablename__ = "solved_mistake"
+
+    person_id: str = Field(primary_key=True, max_length=32)
+    match_id: str = Field(primary_key=True, max_length=32)
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    ply: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
