@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ..games import practice_of, titles, web_game
+from ..i18n import t
 from ..mistakes import Judged, Mistake, judge, mistakes_in, queue, solve, solved
 from ..mistakes_view import practice_view, queue_view
 from ..people import People
@@ -43,6 +44,7 @@ def _page(
     judged: Judged | None = None,
     shown: bool = False,
     status: int = 200,
+    message: str = "",
 ) -> Response:
     practice = practice_of(loaded.match.game)
     found = _mistakes(request, loaded)
@@ -60,6 +62,8 @@ def _page(
     web = web_game(loaded.match.game)
     answers = practice.answers(list(chosen.values), lang)
     pv = practice_view(page, chosen, unsolved, answers, lang, web.move_words, judged, shown)
+    if message:  # a form that names no move legal there: the position again, with why
+        pv.outcome, pv.outcome_words = "invalid", t(lang, message)
     rv = practice.seen(loaded, state, at, total, lang)
     address = f"{page}/mistakes?ply={chosen.ply}"
     return render(request, practice.TEMPLATE, lang, status=status, address=address, pv=pv, rv=rv)
@@ -84,7 +88,7 @@ def answer(request: Request, loaded: LoadedMatch, lang: Lang, service: Service, 
     move = practice.move_of(form)
     judged = judge(mistake, move, practice.BANDS) if move is not None else None
     if judged is None:
-        return _page(request, loaded, service, lang, ply, status=400)
+        return _page(request, loaded, service, lang, ply, status=400, message="msg_garbage")
     if judged.passed:
         solve(service.engine, person_of(request.session), mistake, service.clock())
     return _page(request, loaded, service, lang, ply, judged=judged)

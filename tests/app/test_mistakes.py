@@ -156,6 +156,8 @@ def test_an_all_fours_blunder_is_practised_through_http_until_the_queue_is_empty
     refused = answer(client, page, played)
     assert one(refused.text, "#practise")["data-outcome"] == "refused"
     assert t("en", "mistake_refused", n="2.5") in text_of(refused.text, "#practise-outcome")
+    nonsense = client.post(f"{url}/mistakes/{p}?lang=en", data={"move": "QX"})  # no move at all
+    assert nonsense.status_code == 400 and text_of(nonsense.text, "#practise-outcome") == t("en", "msg_garbage")
     passed = answer(client, page, best)
     assert one(passed.text, "#practise")["data-outcome"] == "passed"
     assert queued(client) == []
