@@ -291,3 +291,17 @@ class PushJob(SQLModel, table=True):
     tries: int = Field(default=0)
     due_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False, index=True))
     created_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class SolvedMistake(SQLModel, table=True):
+    """A mistake of a reviewed match that its person has since found the better move for
+    (app/mistakes.py, migration 0021): out of their queue. No foreign keys: the person id is the
+    browser's (it may have no person row yet) and the match may be pruned."""
+
+    __tablename__ = "solved_mistake"
+
+    person_id: str = Field(primary_key=True, max_length=32)
+    match_id: str = Field(primary_key=True, max_length=32)
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    ply: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))

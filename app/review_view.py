@@ -103,6 +103,7 @@ class ReviewView:
     gutter: int = GUTTER
     step: int = STEP
     urls: dict[str, str] = field(default_factory=dict)
+    practise: str = ""  # how many mistakes and blunders there are to practise, in words ("" for none)
 
     @property
     def finished(self) -> bool:
@@ -212,6 +213,8 @@ def review_view(
     costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
     view.costliest = [judged[i] for i in costly[:3]]
     chart(view, found, addresses["replay"], lang)
+    if n := sum(d["verdict"] in ("mistake", "blunder") for d in found):
+        view.practise = nt(lang, "review_practise_one", "review_practise", n, n=digits(n, lang))
     return view
 
 
@@ -296,7 +299,7 @@ def chart(view: ReviewView, found: list[dict[str, Any]], replay: str, lang: str)
     view.chart_w = max(CHART_MIN_W, GUTTER + STEP * len(found))
 
     def y(value: float) -> float:
-        return round(CHART_PAD + (high - value) / span * (view.plot_h - 2 * CHART_PAD), 1)
+        return float(round(CHART_PAD + (high - value) / span * (view.plot_h - 2 * CHART_PAD), 1))
 
     def x(i: int) -> float:
         return GUTTER + STEP * i + STEP / 2

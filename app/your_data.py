@@ -1,13 +1,13 @@
 """A person's own data: the rows `/me/export` gives them, and deleting them (`forget`).
 
 Deleting a person removes every row about them: the person, their passkeys and challenges,
-device links, ratings and their history, invitations to them, and their devices' push
-subscriptions with the notifications waiting to be sent. A match where anyone else sat or
-was invited keeps its seats and moves, for the others' history, replays, reviews and ratings:
-the person's seat there is anonymised (no person, the name `FORMER`, shown as "a former
-player"), and so is the name the others' rating history gives it. A match only they sat at (a
-practice, a match against the computer) is deleted with its moves, seats and reviews: nobody
-else can open it, so keeping it would keep their data for no one.
+device links, ratings and their history, invitations to them, the mistakes they practised,
+and their devices' push subscriptions with the notifications waiting to be sent. A match
+where anyone else sat or was invited keeps its seats and moves, for the others' history,
+replays, reviews and ratings: the person's seat there is anonymised (no person, the name
+`FORMER`, shown as "a former player"), and so is the name the others' rating history gives it.
+A match only they sat at (a practice, a match against the computer) is deleted with its moves,
+seats and reviews: nobody else can open it, so keeping it would keep their data for no one.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from .models import (
     RatingHistory,
     Review,
     SeatRow,
+    SolvedMistake,
 )
 from .seats import FORMER, PERSON
 
@@ -53,6 +54,7 @@ TABLES = {
         "review": Review,
         "push": PushSubscription,
         "push_job": PushJob,
+        "solved": SolvedMistake,
     }.items()
 }
 T = TABLES
@@ -114,7 +116,7 @@ def forget(engine: Engine, person: str) -> Forgotten:
         c.execute(delete(match).where(match.c.id.in_(alone)))
         devices = sa_select(T["push"].c.id).where(T["push"].c.person_id == person)
         c.execute(delete(T["push_job"]).where(T["push_job"].c.subscription_id.in_(devices)))
-        for name in ("passkey", "challenge", "link", "rating", "history", "invitation", "push"):
+        for name in ("passkey", "challenge", "link", "rating", "history", "invitation", "push", "solved"):
             c.execute(delete(T[name]).where(T[name].c.person_id == person))
         c.execute(update(T["review"]).where(T["review"].c.person == person).values(person=None))
         c.execute(delete(T["person"]).where(T["person"].c.id == person))

@@ -20,12 +20,15 @@ from fastapi.responses import Response
 from engine import games
 
 from ..forms import MatchOptions, SelectionQuery
+from ..mistakes_view import Answer
 from ..models import Match
 from ..ratings import LEVEL_RATINGS
 from ..service import MatchService
 from ..table import Table
 from ..web import serve_templates
 from . import allfours, chaharbargh
+from .allfours import mistakes as allfours_mistakes
+from .chaharbargh import mistakes as chaharbargh_mistakes
 
 
 class Tutorial(Protocol):
@@ -117,6 +120,34 @@ class WebGame(Protocol):
     def lays(self, text: str) -> bool:
         """Whether a stored move lays its card on the table, taking nothing (the review says so)."""
         ...
+
+
+class Practice(Protocol):
+    """A game's side of practising a reviewed mistake (app/routes/mistakes.py)."""
+
+    BANDS: tuple[tuple[float, str], ...]  # its review's verdict bands
+    TEMPLATE: str  # its page of a position practised
+
+    def seen(self, loaded: Table, state: Any, ply: int, total: int, lang: str) -> Any:
+        """The position before the move at `ply` as the seat saw it (the replay's view, every
+        other hand face down)."""
+        ...
+
+    def answers(self, moves: list[str], lang: str) -> list[Answer]:
+        """Each legal move (its text) as the table's own form posts it."""
+        ...
+
+    def move_of(self, form: Mapping[str, list[str]]) -> str | None:
+        """The move text a posted form names, or None."""
+        ...
+
+
+_PRACTICE: dict[str, Practice] = {"chaharbargh": chaharbargh_mistakes, "allfours": allfours_mistakes}
+
+
+def practice_of(name: str) -> Practice | None:
+    """The game's side of practising mistakes, or None for a game without one."""
+    return _PRACTICE.get(name)
 
 
 _WEB: dict[str, WebGame] = {web.name: web for web in (chaharbargh.WEB, allfours.WEB)}

@@ -4,7 +4,7 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, install, learn, live, me, passkeys, people, play, practice, push, review, rules, seats
+from . import home, install, learn, live, me, mistakes, passkeys, people, play, practice, push, review, rules, seats
 
 ROUTERS = (
     home.router,
@@ -17,6 +17,7 @@ ROUTERS = (
     seats.router,
     live.router,
     review.router,
+    mistakes.router,
     practice.router,
     learn.router,
     rules.router,

@@ -71,11 +71,15 @@ def play_match(client: TestClient, level: str, lang: str, seed: int, **options) 
         status, ply = game_state(response.text)
         if status == "match-over":
             break
-        if ply % 7 == 0:  # the pages beside the table that show this match: history, the refused replay
+        if ply % 7 == 0:  # the pages beside the table that show this match: history, the refused replay and practice
             check(client.get("/history"), now, match, table=False)
             refused = client.get(url + f"/replay?ply={ply}")
             assert refused.status_code == 409 and not dom(refused.text).select("[data-card]")
             check(refused, now, match, table=False)
+            practised = client.get(url + "/mistakes")  # a mistake is practised only from a finished review
+            assert practised.status_code == 409 and not dom(practised.text).select("[data-card]")
+            check(practised, now, match, table=False)
+            check(client.get("/me/mistakes"), now, match, table=False)
         if status == "round-over":
             response = client.post(url + "/next", data={"ply": ply}, headers=HX)
             continue

@@ -203,6 +203,10 @@ def test_delete_asks_first_then_removes_the_person_and_leaves_a_former_player(al
             ),
             {"s": sub_id, "at": device["at"]},
         )
+        connection.execute(  # and a mistake of a review he has practised
+            sa.text("insert into solved_mistake (person_id, match_id, seat, ply, at) values (:p, :m, 0, 3, :at)"),
+            {"p": ali_id, "m": ali_url.split("/")[2], "at": device["at"]},
+        )
     # Sara's rows as they are: only her seen names may change
     sara_before = {table: rows(app, table, person_id=sara_id) for table in ("rating", "invitation")}
 
