@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import itertools
 import json
 import queue
 import threading
 from datetime import UTC, datetime, timedelta
 from itertools import combinations
+from typing import Any
 
 import httpx
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
+from fastapi import FastAPI
 from sqlalchemy import text
 
 from alembic import command
-from app.settings import ROOT
+from app.main import create_app
+from app.settings import ROOT, Settings
 from engine import Card, MatchState, games
+from tests.browser.live_server import FIXED_BOTS
 
 HX = {"HX-Request": "true"}
 
@@ -241,6 +246,24 @@ class Clock:
 
     def advance(self, seconds: float) -> None:
         self.at += timedelta(seconds=seconds)
+
+
+def clocked_app(db_url: str, clock: Clock, **settings: Any) -> FastAPI:
+    """An app on `db_url` whose server time is `clock`, for HTTP tests: the computer at once,
+    pro's fixed worlds, bot seeds 1, 2, ... in order, no review worker, no round owner (the test
+    runs its passes) and no limits; `settings` change any of these."""
+    bot_seeds = itertools.count(1)
+    chosen: dict[str, Any] = {
+        "computer_delay_ms": 0,
+        "bot_settings": FIXED_BOTS,
+        "new_bot_seed": lambda: next(bot_seeds),
+        "review_worker": False,
+        "round_owner": False,
+        "rate_moves": "off",
+        "rate_new": "off",
+        **settings,
+    }
+    return create_app(Settings(database_url=db_url, secret_key="test-key", clock=clock, **chosen))
 
 
 # --- a shared table's event stream, read as a browser's SSE extension reads it ---------------

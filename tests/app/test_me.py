@@ -5,17 +5,12 @@ Each `TestClient` is a browser of its own (its own cookie)."""
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from app.i18n import t
-from app.main import create_app
-from app.settings import Settings
-from tests.app.app_helpers import HX, Clock, dom, game_state, human_move, session_person, text_of
-from tests.browser.live_server import FIXED_BOTS
+from tests.app.app_helpers import HX, Clock, clocked_app, dom, game_state, human_move, session_person, text_of
 
 
 @pytest.fixture
@@ -25,20 +20,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(db_url: str, clock: Clock):
-    bot_seeds = itertools.count(1)
-    settings = Settings(
-        database_url=db_url,
-        secret_key="test-key",
-        clock=clock,
-        computer_delay_ms=0,
-        bot_settings=FIXED_BOTS,
-        new_bot_seed=lambda: next(bot_seeds),
-        review_worker=False,
-        round_owner=False,
-        rate_moves="off",
-        rate_new="off",
-    )
-    return create_app(settings)
+    return clocked_app(db_url, clock)
 
 
 def browser(app) -> TestClient:

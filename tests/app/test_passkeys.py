@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import itertools
 import json
 import os
 
@@ -25,10 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 
 from app.i18n import t
-from app.main import create_app
-from app.settings import Settings
-from tests.app.app_helpers import HX, Clock, dom, game_state, human_move, session_person, text_of
-from tests.browser.live_server import FIXED_BOTS
+from tests.app.app_helpers import HX, Clock, clocked_app, dom, game_state, human_move, session_person, text_of
 
 ORIGIN = "http://localhost:8000"
 UP, UV, AT = 0x01, 0x04, 0x40  # authenticator data flags: user present, user verified, attested data
@@ -98,21 +94,7 @@ def clock() -> Clock:
 
 
 def make_app(db_url: str, clock: Clock, **settings):
-    bot_seeds = itertools.count(1)
-    chosen = {"rate_moves": "off", "rate_new": "off", "rate_signin": "off", **settings}
-    return create_app(
-        Settings(
-            database_url=db_url,
-            secret_key="test-key",
-            clock=clock,
-            computer_delay_ms=0,
-            bot_settings=FIXED_BOTS,
-            new_bot_seed=lambda: next(bot_seeds),
-            review_worker=False,
-            round_owner=False,
-            **chosen,
-        )
-    )
+    return clocked_app(db_url, clock, **{"rate_signin": "off", **settings})
 
 
 @pytest.fixture

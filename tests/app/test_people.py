@@ -14,29 +14,14 @@ from fastapi.testclient import TestClient
 from sqlmodel import SQLModel
 
 from app.i18n import t
-from app.main import create_app
-from app.settings import Settings
 from engine.fairness import verify
-from tests.app.app_helpers import Clock, dom, game_state, human_move, leaks, session_person, text_of
-from tests.browser.live_server import FIXED_BOTS
+from tests.app.app_helpers import Clock, clocked_app, dom, game_state, human_move, leaks, session_person, text_of
 
 
 @pytest.fixture
 def app(db_url: str):
     bot_seeds = itertools.count(2**61 + 987_654_321)  # as long as real ones, so a leak would show
-    settings = Settings(
-        database_url=db_url,
-        secret_key="test-key",
-        clock=Clock(),
-        computer_delay_ms=0,
-        bot_settings=FIXED_BOTS,
-        new_bot_seed=lambda: next(bot_seeds),
-        review_worker=False,
-        round_owner=False,
-        rate_moves="off",
-        rate_new="off",
-    )
-    return create_app(settings)
+    return clocked_app(db_url, Clock(), new_bot_seed=lambda: next(bot_seeds))
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ decides when a retry is due; nothing sleeps."""
 
 from __future__ import annotations
 
-import itertools
 import os
 
 import pytest
@@ -14,13 +13,11 @@ from sqlalchemy import func, select
 
 from app.db import read_session
 from app.i18n import t
-from app.main import create_app
 from app.models import PushJob, PushSubscription
 from app.push import public_key
-from app.settings import Settings, vapid_key
-from tests.app.app_helpers import Clock, dom, one, play_first_legal
+from app.settings import vapid_key
+from tests.app.app_helpers import Clock, clocked_app, dom, one, play_first_legal
 from tests.app.push_service import PushService, fresh
-from tests.browser.live_server import FIXED_BOTS
 
 DAY = 86400
 
@@ -32,22 +29,12 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(db_url: str, clock: Clock):
-    bot_seeds = itertools.count(1)
-    settings = Settings(
-        database_url=db_url,
-        secret_key="test-key",
-        clock=clock,
-        computer_delay_ms=0,
-        bot_settings=FIXED_BOTS,
-        new_bot_seed=lambda: next(bot_seeds),
-        review_worker=False,
-        round_owner=False,
+    return clocked_app(
+        db_url,
+        clock,
         push_worker=False,  # the test sends (`run_due`) when it wants
         push_services=("http://127.0.0.1",),  # the test's push service, besides no other
-        rate_moves="off",
-        rate_new="off",
     )
-    return create_app(settings)
 
 
 @pytest.fixture

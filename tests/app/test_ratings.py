@@ -5,7 +5,6 @@ apply it again); casual matches and practice rounds move nothing; `/me` shows th
 
 from __future__ import annotations
 
-import itertools
 import json
 import threading
 
@@ -14,31 +13,15 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from app import ratings
-from app.main import create_app
 from app.ratings import LEVEL_DEVIATION, START, glicko2_update, rate_match, skill_update
-from app.settings import Settings
 from app.table import game_of
-from tests.app.app_helpers import Clock, dom, finish, session_person
-from tests.browser.live_server import FIXED_BOTS
+from tests.app.app_helpers import Clock, clocked_app, dom, finish, session_person
 
 EASY = 1500.0  # Chaharbargh's easy level, the anchor (app/games/chaharbargh: level_ratings)
 
 
 def make_app(db_url: str, clock: Clock):
-    seeds = itertools.count(1)
-    settings = Settings(
-        database_url=db_url,
-        secret_key="test-key",
-        clock=clock,
-        computer_delay_ms=0,
-        bot_settings=FIXED_BOTS,
-        new_bot_seed=lambda: next(seeds),
-        review_worker=False,
-        round_owner=False,
-        rate_moves="off",
-        rate_new="off",
-    )
-    return create_app(settings)
+    return clocked_app(db_url, clock)
 
 
 @pytest.fixture

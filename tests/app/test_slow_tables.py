@@ -6,7 +6,6 @@ and the home page with the tables waiting for the person first. Two people are t
 
 from __future__ import annotations
 
-import itertools
 from datetime import timedelta
 
 import httpx
@@ -14,10 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.i18n import t
-from app.main import create_app
-from app.settings import Settings
-from tests.app.app_helpers import Clock, dom, one, play_first_legal, text_of, texts, two_people
-from tests.browser.live_server import FIXED_BOTS
+from tests.app.app_helpers import Clock, clocked_app, dom, one, play_first_legal, text_of, texts, two_people
 
 DAY = 86400
 
@@ -29,20 +25,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(db_url: str, clock: Clock):
-    bot_seeds = itertools.count(1)
-    settings = Settings(
-        database_url=db_url,
-        secret_key="test-key",
-        clock=clock,
-        computer_delay_ms=0,
-        bot_settings=FIXED_BOTS,
-        new_bot_seed=lambda: next(bot_seeds),
-        review_worker=False,
-        round_owner=False,  # the test runs the round owner's passes (`run_due`) itself
-        rate_moves="off",
-        rate_new="off",
-    )
-    return create_app(settings)
+    return clocked_app(db_url, clock)  # the test runs the round owner's passes (`run_due`) itself
 
 
 def browser(app) -> TestClient:
