@@ -92,6 +92,8 @@ class PushSender:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._started = 0  # lifespans running: one thread sends for all of them (tests run several at once)
 
     def nudge(self) -> None:
         self._wake.set()
@@ -171,15 +173,23 @@ class PushSender:
         return 0
 
     def start(self) -> None:
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="push-sender", daemon=True)
-        self._thread.start()
+        with self._lock:
+            self._started += 1
+            if self._started == 1:
+                self._stop.clear()
+                self._thread = threading.Thread(target=self._run, name="push-sender", daemon=True)
+                self._thread.start()
 
     def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(TIMEOUT + 5)
+        with self._lock:
+            self._started -= 1
+            if self._started > 0:
+                return
+            self._stop.set()
+            self._wake.set()
+            thread = self._thread
+        if thread is not None:
+            thread.join(TIMEOUT + 5)
 
     def _run(self) -> None:
         while not self._stop.is_set():
