@@ -45,9 +45,10 @@ class Play(Store):
 
     def _write(
         self, connection: Connection, match: Match, seats: Seats, state: State, move: object, standin: bool = False
-    ) -> State:
+    ) -> tuple[State, int]:
         """Store `move` at the match's ply and advance the (locked, detached) match row by one,
-        `seats` sitting at it; `standin`: the computer plays it for a person whose clock ran out."""
+        `seats` sitting at it; `standin`: the computer plays it for a person whose clock ran out.
+        The state after it, and the notifications it queued."""
         game = game_of(match)
         after, mover = game.apply(state, move), game.turn(state)
         row = {
@@ -61,9 +62,8 @@ class Play(Store):
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
-        if seats.shared:  # notifications, to other people only
-            after_move(connection, Table(match, after, seats), mover, standin, self.clock())
-        return after
+        queued = after_move(connection, Table(match, after, seats), mover, standin, self.clock()) if seats.shared else 0
+        return after, queued  # notifications go to other people only: a table with one has none
 
     def _due(self, state: State, seats: Seats) -> Due:
         """What will be due at a match row once it is written at `state`."""
@@ -99,13 +99,13 @@ class Play(Store):
                     seats = seats.back(seat)
                     _write_seats(connection, match.id, here.seats, seats, self.clock())
                 try:
-                    state = self._write(connection, match, seats, state, move)
+                    state, queued = self._write(connection, match, seats, state, move)
                 except IllegalMove as illegal:  # its reason says which rule refused it
                     raise Refused(illegal.reason) from None
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state, seats)
-        return self._answered(match, state, seats, seat)
+        return self._answered(match, state, seats, seat, queued)
 
     def computer(self, match_id: str, secret: str, ply: int) -> Table:
         """The move of the computer seat to play, if the match is still at `ply` and it is a
@@ -194,14 +194,14 @@ class Play(Store):
                 if standin:
                     seats = seats.away_from(seat_to_play)
                     _write_seats(connection, match.id, here.seats, seats, self.clock())
-                state = self._write(connection, match, seats, state, move, standin)
+                state, queued = self._write(connection, match, seats, state, move, standin)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)
         self._keep(match, state, seats)
         if not asked:
-            self._announce(match)
+            self._announce(match, queued=queued)
             return Table(match, state, seats, changed=True, seat=seat)
-        return self._answered(match, state, seats, seat)
+        return self._answered(match, state, seats, seat, queued)
 
     def next_round(self, match_id: str, secret: str, ply: int) -> Table:
         """The player has read the round's score sheet shown at `ply`.

@@ -195,10 +195,10 @@ class Hosting(Store):
                 update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
             )
             others = [n for n in seats.people if n != seat]  # each is told at their own table, which offers it
-            queue(connection, match, seats, others, "rematch", self.clock(), seats.name(seat))
+            queued = queue(connection, match, seats, others, "rematch", self.clock(), seats.name(seat))
         match.rematch = made.id
         self._forget(match.id)
-        self._announce(match)  # the other people's tables offer them their seats in it
+        self._announce(match, queued=queued)  # the other people's tables offer them their seats in it
         self.due_written(self.clock())
         return made
 
@@ -230,9 +230,9 @@ class Hosting(Store):
                 ensure_person(connection, person, at, name)
             _save_seats(connection, match, seats, seats.claim(seat, name, person), at)  # the match may start now
             others = [n for n in seats.people if n != seat and seats.claimed(n)]
-            queue(connection, match, seats, others, "seat", at, name)  # "X took their seat", to the others
+            queued = queue(connection, match, seats, others, "seat", at, name)  # "X took their seat", to the others
         self._forget(match_id)
-        self._announce(match)
+        self._announce(match, queued=queued)
         return match, seat
 
     def fill(self, match_id: str, secret: str) -> Table:

@@ -245,22 +245,24 @@ class Store:
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
 
-    def _answered(self, match: Match, state: State, seats: Seats, seat: int) -> Table:
+    def _answered(self, match: Match, state: State, seats: Seats, seat: int, queued: int = 0) -> Table:
         """The asking seat's table after its change, announced to the others (see `_announce`)."""
         answer = Table(match, state, seats, changed=True, seat=seat)
-        self._announce(match, answer)
+        self._announce(match, answer, queued)
         return answer
 
-    def _announce(self, match: Match, answered: Table | None = None) -> None:
+    def _announce(self, match: Match, answered: Table | None = None, queued: int = 0) -> None:
         """Tell the open tables of a match that it changed, once the change is committed: every
         person's (the computer's moves reach a one-person table on its stream) and anyone
         watching through the watch link. `answered`: the table the asking seat's own request
         answers with: that seat's stream need not send it again (app/live.py). This process's
-        round owner is told of a due time written (app/round_owner.py)."""
+        round owner is told of a due time written (app/round_owner.py), and its push sender of
+        the `queued` notifications the change wrote (none: it is not woken to look for any)."""
         self.news.publish(match.id, None if answered is None else (answered.seat, answered.version))
         if match.due_at is not None:
             self.due_written(match.due_at)
-        self.push_queued()
+        if queued:
+            self.push_queued()
 
     def _forget(self, match_id: str) -> None:
         """Drop this process's kept copy of a match whose row changed outside a move."""
