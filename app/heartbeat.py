@@ -30,12 +30,12 @@ nothing is known and nothing is given back.
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, and_, bindparam, or_, update
 from sqlalchemy import select as sa_select
 
+from .background import Background
 from .db import read_session, utc, write_transaction
 from .models import HeartbeatRow
 from .seats import CLOCK_RANGE, LONGEST_CLOCK
@@ -95,10 +95,8 @@ class Heartbeat:
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-        self._started = 0  # lifespans running: one thread beats for all of them (tests run several at once)
+        self._worker = Background("heartbeat", self._run)
+        self._stop = self._worker.stopping
 
     def last_alive(self) -> datetime | None:
         """The last beat of any server, as stored; None before the first."""
@@ -131,12 +129,7 @@ class Heartbeat:
         """As the process starts: give back the time no server was up (`resume`), then beat
         every `PERIOD` seconds in a thread of its own until `stop`. The seconds given back."""
         given = self.resume(self.last_alive())
-        with self._lock:
-            self._started += 1
-            if self._started == 1:
-                self._stop.clear()
-                self._thread = threading.Thread(target=self._run, name="heartbeat", daemon=True)
-                self._thread.start()
+        self._worker.start()
         return given
 
     def _run(self) -> None:
@@ -146,15 +139,8 @@ class Heartbeat:
     def stop(self) -> None:
         """Stop beating, with a last beat: the moment this process stopped, from which a restart
         counts exactly the time it was down."""
-        with self._lock:
-            self._started -= 1
-            if self._started > 0:
-                return
-            self._stop.set()
-            thread = self._thread
-        if thread is not None:
-            thread.join(10)
-        self._beat_or_log()
+        if self._worker.stop():
+            self._beat_or_log()
 
     def _beat_or_log(self) -> None:
         try:

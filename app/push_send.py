@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -35,6 +34,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
 from sqlalchemy import Engine, bindparam, delete, func, select, update
 
+from .background import Background
 from .db import read_session, utc, write_transaction
 from .i18n import t
 from .push import JOB, SUB, unb64url
@@ -89,11 +89,8 @@ class PushSender:
         # RFC 8292's contact for the push services: the site's address, when it is set
         self.subject = public_url if public_url.startswith("https://") else "mailto:push@chaharbargh.invalid"
         self.clock = clock
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-        self._started = 0  # lifespans running: one thread sends for all of them (tests run several at once)
+        self._worker = Background("push-sender", self._run, join_seconds=TIMEOUT + 5)
+        self._wake, self._stop = self._worker.wake, self._worker.stopping
 
     def nudge(self) -> None:
         self._wake.set()
@@ -173,23 +170,10 @@ class PushSender:
         return 0
 
     def start(self) -> None:
-        with self._lock:
-            self._started += 1
-            if self._started == 1:
-                self._stop.clear()
-                self._thread = threading.Thread(target=self._run, name="push-sender", daemon=True)
-                self._thread.start()
+        self._worker.start()
 
     def stop(self) -> None:
-        with self._lock:
-            self._started -= 1
-            if self._started > 0:
-                return
-            self._stop.set()
-            self._wake.set()
-            thread = self._thread
-        if thread is not None:
-            thread.join(TIMEOUT + 5)
+        self._worker.stop()
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -41,7 +41,6 @@ import json
 import logging
 import os
 import socket
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -56,6 +55,7 @@ from sqlmodel import Session, col, select
 from engine import games
 from engine.game import Reviewer
 
+from .background import Background
 from .db import is_sqlite, read_session, write_session
 from .models import Match, Review
 from .review_process import Child, Interrupted, Work
@@ -173,9 +173,8 @@ class Reviews:
         self.per_person, self.per_address = per_person, per_address
         self.name = f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"[:64]
         self.making: Child | None = None  # the child process of the job being made
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._worker = Background("review-worker", self._run)
+        self._wake, self._stop = self._worker.wake, self._worker.stopping
 
     # --- asking and the line ------------------------------------------------------------------
 
@@ -365,8 +364,7 @@ class Reviews:
 
     def start(self) -> None:
         """Run this process's worker in a thread of its own (stopped by `stop`)."""
-        self._thread = threading.Thread(target=self._run, name="review-worker", daemon=True)
-        self._thread.start()
+        self._worker.start()
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -380,7 +378,4 @@ class Reviews:
                 self._wake.clear()
 
     def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(10)
+        self._worker.stop()

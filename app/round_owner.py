@@ -24,12 +24,12 @@ on and call `run_due`, so nothing waits for wall time.
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 
+from .background import Background
 from .db import read_session, utc, write_transaction
 from .service import MatchService
 from .store import MATCH
@@ -57,11 +57,8 @@ class RoundOwner:
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._lock = threading.Lock()
-        self._thread: threading.Thread | None = None
-        self._started = 0  # lifespans running: one thread serves them all (tests run several at once)
+        self._worker = Background("round-owner", self._run)
+        self._wake, self._stop = self._worker.wake, self._worker.stopping
         service.due_written = self.nudge
 
     def nudge(self, at: datetime) -> None:
@@ -105,23 +102,10 @@ class RoundOwner:
         return made
 
     def start(self) -> None:
-        with self._lock:
-            self._started += 1
-            if self._started == 1:
-                self._stop.clear()
-                self._thread = threading.Thread(target=self._run, name="round-owner", daemon=True)
-                self._thread.start()
+        self._worker.start()
 
     def stop(self) -> None:
-        with self._lock:
-            self._started -= 1
-            if self._started > 0:
-                return
-            self._stop.set()
-            self._wake.set()
-            thread = self._thread
-        if thread is not None:
-            thread.join(10)
+        self._worker.stop()
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -1,0 +1,57 @@
+"""One thread a process runs for all the lifespans of one app (`Background`): the round owner,
+the heartbeat, the review worker and the push sender each run in one. Tests open several
+lifespans of one app at once (eight clients racing for one invite), so every start and stop
+pairs with a count, and only the first start and the last stop touch the thread: a second
+start does not replace the thread that the first one's stop would then join unstarted.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+
+class Background:
+    """`run` in a daemon thread named `name` from the first `start` to the last `stop`. Its loop
+    runs until `stopping` is set and sleeps on `wake`, which `stop` sets too.
+
+    >>> seen = []
+    >>> worker = Background("example", lambda: seen.append(worker.stopping.wait(5)))
+    >>> worker.start(); worker.start()
+    >>> worker.stop(), seen  # another lifespan still runs: the thread goes on
+    (False, [])
+    >>> worker.stop(), seen
+    (True, [True])
+    """
+
+    def __init__(self, name: str, run: Callable[[], None], join_seconds: float = 10) -> None:
+        self.name, self.run, self.join_seconds = name, run, join_seconds
+        self.stopping = threading.Event()
+        self.wake = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._started = 0  # lifespans running
+
+    def start(self) -> None:
+        with self._lock:
+            self._started += 1
+            if self._started == 1:
+                self.stopping.clear()
+                self._thread = threading.Thread(target=self.run, name=self.name, daemon=True)
+                self._thread.start()
+
+    def stop(self) -> bool:
+        """One lifespan ends; the last one stops the thread and waits for it. True when none
+        runs any more (also for a stop with none started: the app never started this worker)."""
+        with self._lock:
+            if self._started == 0:
+                return True
+            self._started -= 1
+            if self._started > 0:
+                return False
+            self.stopping.set()
+            self.wake.set()
+            thread = self._thread
+        if thread is not None:
+            thread.join(self.join_seconds)
+        return True
