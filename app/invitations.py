@@ -20,6 +20,7 @@ from datetime import datetime
 from sqlalchemy import Engine, and_
 from sqlalchemy import select as sa_select
 
+from .addresses import Addresses
 from .db import read_session, write_transaction
 from .models import Invitation, Match, Person, SeatRow
 from .seating import Hosting
@@ -82,8 +83,9 @@ class Open:
 class Invitations:
     """The invitations' rows, and the people's names the lists fall back on."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], datetime]):
-        self.engine, self.clock = engine, clock
+    def __init__(self, engine: Engine, clock: Callable[[], datetime], addresses: Addresses):
+        """`addresses`: the service's, which the invite codes are worked out with (app/addresses.py)."""
+        self.engine, self.clock, self.addresses = engine, clock, addresses
 
     def send(self, match_id: str, invited: dict[int, str]) -> None:
         """One invitation per seat of `match_id` in `invited` (seat -> person)."""
@@ -97,16 +99,18 @@ class Invitations:
         the newest first."""
         host = SEAT.alias("host")
         query = (
-            sa_select(INVITATION.c.match_id, SEAT.c.invite, MATCH.c.game, host.c.name, INVITATION.c.created_at)
+            sa_select(INVITATION.c.match_id, INVITATION.c.seat, SEAT.c.nonce)
+            .add_columns(MATCH.c.game, host.c.name, INVITATION.c.created_at)
             .join(SEAT, and_(SEAT.c.match_id == INVITATION.c.match_id, SEAT.c.seat == INVITATION.c.seat))
             .join(MATCH, MATCH.c.id == INVITATION.c.match_id)
             .join(host, and_(host.c.match_id == INVITATION.c.match_id, host.c.seat == 0))
             .where(INVITATION.c.person_id == person, SEAT.c.kind == PERSON, SEAT.c.claimed_at.is_(None))
-            .where(SEAT.c.invite.is_not(None), MATCH.c.status == "playing")
+            .where(SEAT.c.nonce.is_not(None), MATCH.c.status == "playing")
             .order_by(INVITATION.c.created_at.desc())
         )
         with read_session(self.engine) as session:
-            return [Open(*row) for row in session.connection().execute(query).all()]
+            rows = session.connection().execute(query).all()
+        return [Open(m, self.addresses.invite(m, seat, nonce), *rest) for m, seat, nonce, *rest in rows]
 
     def names(self, people: list[str]) -> dict[str, str]:
         """The display names of `people` (those without a row or a name left out)."""

@@ -82,11 +82,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         news=app.state.news,
         clock=settings.clock,
         pauses=Pauses(settings.computer_delay_ms),
+        server_key=settings.secret_key,
     )
     app.state.owner = RoundOwner(app.state.service)
     app.state.people = People(engine, settings.clock)
     app.state.passkeys = Passkeys(engine, settings.clock)
-    app.state.invitations = Invitations(engine, settings.clock)
+    app.state.invitations = Invitations(engine, settings.clock, app.state.service.addresses)
     app.state.reviews = Reviews(
         app.state.service,
         clock=settings.clock,

@@ -13,12 +13,13 @@ from .settings import now, random_seed
 
 
 class Match(SQLModel, table=True):
-    """One match against the computer. `seed` is secret until the match is over.
+    """One match against the computer. `seed` is secret until the match is over. No address
+    of it is stored: each person seat's row keeps a nonce and hashes (app/addresses.py).
 
     A `practice` match is one round with help (hints, undo) and no match score. `bot_seed` seeds
     the computer's and the hints' random choices, drawn apart from `seed` so that nothing they do
     depends on the deal: read it with `bot_seed_of` (rows from before migration 0004 got one
-    derived from the id and secret; a server older than it leaves it empty). `salt` (migration
+    derived from the id and the secret the match had then). `salt` (migration
     0011) completes the commitment the table shows before the first card (engine/fairness.py):
     like both seeds it is secret until the match is over. None for a practice and for a match
     made before it: those made no commitment.
@@ -35,7 +36,6 @@ class Match(SQLModel, table=True):
     """
 
     id: str = Field(primary_key=True, max_length=32)
-    secret: str = Field(max_length=64)
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))  # 62 random bits: 64-bit everywhere
     rules: str  # Rules.to_dict() as JSON
     level: str = Field(max_length=16)
@@ -67,6 +67,22 @@ class Match(SQLModel, table=True):
     # Counts every change a table shows (a move, a sheet closed, an undo, a seat, a phrase, a
     # rematch): only ever grows, so a page keeps the newest table it was sent (`Table.version`).
     version: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    # The SHA-256 of the watch link's code a match made before addresses were hashed had
+    # (migration 0022), so that link still opens; None for the others, whose code is worked out.
+    watch_hash: str | None = Field(default=None, max_length=64)
+
+    @property
+    def secret(self) -> str:
+        """The creator's table address secret, on a match this process has just made (`create`,
+        `rematch` in app/seating.py): it is stored nowhere, so a match read back has none (its
+        seats give every address, `Hosting.secret_of`)."""
+        made = self.__dict__.get(MADE_SECRET)
+        if made is None:
+            raise AttributeError("a match read back has no secret: ask its seats")
+        return str(made)
+
+
+MADE_SECRET = "_made_secret"  # where a just-made Match keeps its creator's secret (not a column)
 
 
 class Person(SQLModel, table=True):
@@ -168,9 +184,10 @@ class Invitation(SQLModel, table=True):
 
 class SeatRow(SQLModel, table=True):
     """One seat of a match (every seat has one, from 0 to the rules' count): a person or a
-    computer at a level. `secret` is the seat's table address (`/m/{id}/{secret}`); seat 0's is
-    the match's own (`Match.secret`), so its own is None. A person seat another person is
-    invited to has an `invite` code until someone claims it (`claimed_at`). `away_since`: the
+    computer at a level. A person seat's table address (`/m/{id}/{secret}`) and, after seat 0,
+    its invite code are never stored: `nonce` is what the server works them out from with its
+    key, and `secret_hash` and `invite_hash` are their SHA-256 (app/addresses.py). A seat is
+    claimed (`claimed_at`) once someone takes it through its invite. `away_since`: the
     seat's move clock ran out and the computer plays for it; `phrase`: the quick phrase its
     person last said, and when."""
 
@@ -181,8 +198,9 @@ class SeatRow(SQLModel, table=True):
     kind: str = Field(max_length=16)  # "person" or "computer"
     level: str | None = Field(default=None, max_length=16)  # a computer's
     person_id: str | None = Field(default=None, foreign_key="person.id", index=True, max_length=32)
-    secret: str | None = Field(default=None, max_length=64)
-    invite: str | None = Field(default=None, max_length=64)
+    nonce: str | None = Field(default=None, max_length=32)  # a person seat's; None for a computer's
+    secret_hash: str | None = Field(default=None, max_length=64)
+    invite_hash: str | None = Field(default=None, max_length=64)
     name: str = Field(default="", max_length=24, sa_column_kwargs={"server_default": ""})
     claimed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
     away_since: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
@@ -191,9 +209,10 @@ class SeatRow(SQLModel, table=True):
 
 
 def derived_bot_seed(match_id: str, secret: str) -> int:
-    """The bot seed of a match stored without one: 62 bits of SHA-256 of its id and secret, so it
-    never changes, has nothing to do with the deal's seed and cannot be worked out from the
-    public id alone. Migration 0004 wrote it into every older row (it keeps a copy of this rule).
+    """The bot seed of a match stored without one: 62 bits of SHA-256 of its id and the secret
+    it had then, so it never changes, has nothing to do with the deal's seed and cannot be worked
+    out from the public id alone. Migrations 0004 and 0022 wrote it into every older row (each
+    keeps a copy of this rule).
 
     >>> derived_bot_seed("abc", "s3cret") == derived_bot_seed("abc", "s3cret") < 2**62
     True
@@ -203,9 +222,10 @@ def derived_bot_seed(match_id: str, secret: str) -> int:
 
 
 def bot_seed_of(match: Match) -> int:
-    """The match's bot seed: the stored one, else (a row written by a server older than 0004
-    while a new one already ran) the derived one."""
-    return match.bot_seed if match.bot_seed is not None else derived_bot_seed(match.id, match.secret)
+    """The match's bot seed. Every row has one since migration 0022 (the column stays nullable
+    for the rows a server older than 0004 wrote): a row without one is taken as seeded by its id
+    alone, which nothing writes any more."""
+    return match.bot_seed if match.bot_seed is not None else derived_bot_seed(match.id, "")
 
 
 class MoveRow(SQLModel, table=True):

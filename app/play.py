@@ -76,7 +76,7 @@ class Play(Store):
         `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
                 if game is not None and game != match.game:  # a move form of another game
                     raise Refused("garbage")
                 state = self._state(connection, match)
@@ -139,15 +139,15 @@ class Play(Store):
             if row is None:  # pruned since
                 return False
             match = _match_of(row)
-            seats = seats_of(connection, match_id, match.level, match.clock)
-            loaded = Table(match, self._state(connection, match), seats)  # seat 0's: the match's own secret
+            seats = seats_of(connection, match_id, match.level, match.clock, self.addresses)
+            loaded = Table(match, self._state(connection, match), seats)  # seat 0's
         due = loaded.due(self.pauses)
         if due is not None and due[0] <= self.clock():
             if due[1] == "computer":
                 level = loaded.seats.level(loaded.turn)
-                played = self._play_for(loaded, loaded.match.secret, level, lambda here: here.computer_to_play, False)
+                played = self._play_for(loaded, loaded.key, level, lambda here: here.computer_to_play, False)
             else:
-                played = self._play_for(loaded, loaded.match.secret, CLOCK_LEVEL, self._ran_out, False)
+                played = self._play_for(loaded, loaded.key, CLOCK_LEVEL, self._ran_out, False)
             return played.changed
         self._write_due(loaded, due)
         return False
@@ -185,7 +185,7 @@ class Play(Store):
         match_id = loaded.match.id
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 here = Table(match, state, seats, seat=seat)
                 if ply != match.ply or state != loaded.state or not still(here):
@@ -212,7 +212,7 @@ class Play(Store):
         """
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 here = Table(match, state, seats, seat=seat)
                 if here.over:
@@ -239,7 +239,7 @@ class Play(Store):
         try:
             with write_session(self.engine) as session:
                 connection = session.connection()
-                match, seats, seat = _get(connection, match_id, secret, lock=True)
+                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
                 state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)

@@ -83,7 +83,7 @@ def allowed_endpoint(endpoint: str, services: Iterable[str]) -> bool:
 
 def address(match: Match, seats: Seats, seat: int) -> str:
     """The table address of the person at `seat`."""
-    return f"/m/{match.id}/{match.secret if seat == 0 else seats.secret(seat) or match.secret}"
+    return f"/m/{match.id}/{seats.secret(seat) or seats.secret(0)}"
 
 
 def queue(

@@ -17,7 +17,7 @@ from engine.fairness import new_salt
 from engine.options import rules_with
 
 from .db import read_session, write_session, write_transaction
-from .models import Match
+from .models import MADE_SECRET, Match
 from .people import ensure_person
 from .push import queue
 from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
@@ -128,7 +128,6 @@ class Hosting(Store):
         sitting = Seats.new(choices, level, creator=creator if PERSON in seats else "", clock=clock, creator_id=person)
         match = Match(
             id=secrets.token_urlsafe(9),
-            secret=secrets.token_urlsafe(24),
             seed=self.new_seed() if seed is None else seed,
             bot_seed=self.new_bot_seed(),
             salt=None if mode == "practice" else new_salt(),  # a practice proves nothing: no commitment
@@ -143,6 +142,8 @@ class Hosting(Store):
             due_kind="check",
         )
         summarize(match, games.get(game).new_match(match.seed, rules), at)  # each side at 0, in play
+        sitting = sitting.keyed(self.addresses, match.id)
+        match.__dict__[MADE_SECRET] = sitting.secret(CREATOR)  # for the caller, never written
         with write_session(self.engine) as session:
             connection = session.connection()
             if person is not None:
@@ -167,7 +168,7 @@ class Hosting(Store):
         their own (`secret_of`)."""
         with write_session(self.engine) as session:
             connection = session.connection()
-            match, seats, seat = _get(connection, match_id, secret, lock=True)
+            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
             made = session.get(Match, match.rematch) if match.rematch is not None else None
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
@@ -177,7 +178,6 @@ class Hosting(Store):
             kept["rules"] = json.dumps(game.rules_to_dict(rules), sort_keys=True)
             made = Match(
                 id=secrets.token_urlsafe(9),
-                secret=secrets.token_urlsafe(24),
                 seed=self.new_seed() if seed is None else seed,
                 bot_seed=self.new_bot_seed(),
                 salt=None if kept["mode"] == "practice" else new_salt(),  # its own commitment
@@ -187,9 +187,11 @@ class Hosting(Store):
                 due_kind="check",
             )
             summarize(made, game.new_match(made.seed, rules), self.clock())
+            renewed = seats.renewed().keyed(self.addresses, made.id)
+            made.__dict__[MADE_SECRET] = renewed.secret(CREATOR)  # for the caller, never written
             session.add(made)
             session.flush()
-            _insert_seats(connection, made.id, seats.renewed(), self.clock())
+            _insert_seats(connection, made.id, renewed, self.clock())
             match.version += 1
             connection.execute(
                 update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
@@ -207,7 +209,7 @@ class Hosting(Store):
         with read_session(self.engine) as session:
             connection = session.connection()
             row = _row(connection, match_id)
-            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"])
+            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"], self.addresses)
             seat = None if row is None or seats is None else seats.seat_of_invite(code)
             if row is None or seat is None:
                 raise NotFound(match_id)
@@ -219,7 +221,7 @@ class Hosting(Store):
         refused, 409). The caller sends the claimer to the seat's own address (`secret_of`)."""
         with write_transaction(self.engine) as connection:
             row = _row(connection, match_id, lock=True)
-            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"])
+            seats = None if row is None else seats_of(connection, match_id, row["level"], row["clock"], self.addresses)
             seat = None if seats is None else seats.seat_of_invite(code)
             if row is None or seats is None or seat is None:
                 raise NotFound(match_id)
@@ -239,7 +241,7 @@ class Hosting(Store):
         """The creator gives every seat nobody has taken to a computer at the match's level, so
         the match starts without them. Only the creator's address may (403 for another seat's)."""
         with write_transaction(self.engine) as connection:
-            match, seats, seat = _get(connection, match_id, secret, lock=True)
+            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
             if seat != CREATOR:
                 raise Refused("not_creator", 403)
             filled = seats.fill()
@@ -258,7 +260,7 @@ class Hosting(Store):
         table, nor before every seat is taken (409). Only the seat row is written: the match row's
         time, where the move clock counts from, is left alone."""
         with write_transaction(self.engine) as connection:
-            match, seats, seat = _get(connection, match_id, secret, lock=True)
+            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
             if phrase not in PHRASES:
                 raise Refused("garbage")
             if not seats.shared:
@@ -287,9 +289,8 @@ class Hosting(Store):
         return None if made is None else f"/m/{made.id}/{self.secret_of(made, loaded.seat)}"
 
     def secret_of(self, match: Match, seat: int) -> str:
-        """The secret of the table address of the person at `seat` (0: the match's own)."""
-        if seat == CREATOR:
-            return match.secret
+        """The secret of the table address of the person at `seat` (a computer's seat: the
+        creator's), worked out from the seat's row and the server's key."""
         with read_session(self.engine) as session:
-            seats = seats_of(session.connection(), match.id, match.level, match.clock)
-        return seats.secret(seat) or match.secret
+            seats = seats_of(session.connection(), match.id, match.level, match.clock, self.addresses)
+        return seats.secret(seat) or seats.secret(CREATOR) or ""

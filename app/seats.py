@@ -1,8 +1,9 @@
 """Who sits at a match: each seat a person or a computer at a level.
 
-Seat 0 is the person who made the match; its secret is the match's own (`Match.secret`). Every
-other person seat has its own secret (192 random bits) and its own table address,
-`/m/{id}/{seat secret}`, and an invite code: the invite link is `/m/{id}/join/{code}`. The first
+Seat 0 is the person who made the match. Every person seat has its own table address,
+`/m/{id}/{seat secret}`, and each one after the creator's an invite code: the invite link is
+`/m/{id}/join/{code}`. Neither is stored: a seat's row keeps a nonce and their hashes, and the
+server works them out again with its key (`SeatKey`, app/addresses.py). The first
 person to claim it (a POST from the invite's page: a link preview fetching the address claims
 nothing) is sent to the seat's address; the invite then says the seat is taken. Each seat is a
 row (`SeatRow`, app/models.py; `from_rows` and `row` read and write them); a person seat names
@@ -11,9 +12,10 @@ the person who sits there (`Person`, made when a browser first takes a seat).
 >>> seats = Seats((), "medium")
 >>> seats.person(0), seats.person(1), seats.level(1)
 (True, False, 'medium')
->>> shared = Seats.new(["person", "pro"], "easy", make_secret=iter(["s1", "i1"]).__next__)
->>> shared.level(2), shared.secret(1), shared.invite(1), shared.waiting, shared.seat_of_invite("i1")
-('pro', 's1', 'i1', True, 1)
+>>> shared = Seats.new(["person", "pro"], "easy").keyed(Addresses("server key"), "m1")
+>>> invite = shared.invite(1) or ""
+>>> shared.level(2), shared.waiting, shared.seat_of_invite(invite), shared.seat_of_secret(invite)
+('pro', True, 1, None)
 >>> shared.claim(1, "Maryam", "p1").waiting, shared.claim(1, "Maryam", "p1").person_of(1)
 (False, 'p1')
 
@@ -32,17 +34,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from .addresses import Addresses, SeatKey, new_nonce
 from .db import utc
 
 CREATOR = 0
-"""The creator's seat: the person who made the match sits at seat 0, and its table address is
-the match's own secret (`Match.secret`)."""
+"""The creator's seat: the person who made the match sits at seat 0."""
 PERSON = "person"
 COMPUTER = "computer"  # a seat row's kind, beside PERSON
 SEAT_CHOICES = (PERSON, "easy", "medium", "pro")  # what the home form's seat1 … seat3 may say
@@ -61,13 +62,9 @@ PHRASE_SECONDS = 8  # how long a phrase shows beside its seat
 PHRASE_GAP = 3  # seconds a person waits between two phrases
 
 
-def new_secret() -> str:
-    return secrets.token_urlsafe(24)  # 192 bits, as the match's own secret
-
-
 def watch_code(match_secret: str) -> str:
     """The code of a match's watch link, `/m/{id}/watch/{code}`: 192 bits of an HMAC of the
-    match's own secret, so every match has one without storing it, the creator can pass it on,
+    creator's secret, so every match has one without storing it, the creator can pass it on,
     and it opens nothing but the spectator's view (the secret cannot be worked back from it).
 
     >>> len(watch_code("s3cret")), watch_code("s3cret") == watch_code("s3cret") != watch_code("other")
@@ -79,12 +76,11 @@ def watch_code(match_secret: str) -> str:
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat after the creator's: a person (their secret, the invite until claimed, their
-    name once claimed) or a computer (its level)."""
+    """One seat after the creator's: a person (their address and invite, their name once
+    claimed) or a computer (its level)."""
 
     level: str | None = None  # a computer's level; None for a person
-    secret: str | None = None  # a person's table secret
-    invite: str | None = None  # a person seat's invite code
+    key: SeatKey | None = None  # a person's address and invite code
     name: str = ""  # the display name its person gave
     claimed: bool = False  # a person has taken the seat through its invite
     person_id: str | None = None  # who took it (`Person.id`)
@@ -106,45 +102,60 @@ class Seats:
     away: tuple[int, ...] = ()  # the person seats whose clock ran out, played by the computer since
     said: tuple[tuple[int, str, float], ...] = ()  # each person's last quick phrase: seat, phrase, when (Unix time)
     creator_id: str | None = None  # who made the match (`Person.id`); None before people were rows
+    creator_key: SeatKey | None = None  # seat 0's address
 
     @classmethod
     def new(
         cls,
         choices: Sequence[str | None],
         level: str,
-        make_secret: Callable[[], str] = new_secret,
+        make_nonce: Callable[[], str] = new_nonce,
         creator: str = "",
         clock: int | None = None,
         creator_id: str | None = None,
     ) -> Seats:
         """From the home form's seat1 … seat3: `person`, a level, or None (a computer at `level`);
         `creator`: seat 0's name, `creator_id` its person; `clock`: seconds a move (None:
-        `CLOCK_DEFAULT` with people)."""
-        made = []
+        `CLOCK_DEFAULT` with people). Their addresses are worked out once the match has its id
+        (`keyed`)."""
+        made, creator_key = [], SeatKey(make_nonce())
         for choice in choices:
             if choice == PERSON:
-                made.append(Seat(secret=make_secret(), invite=make_secret()))
+                made.append(Seat(key=SeatKey(make_nonce())))
             else:
                 made.append(Seat(level=choice or level))
         people = any(seat.person for seat in made)
         clock = (CLOCK_DEFAULT if clock is None else clock) if people else 0
-        return cls(tuple(made), level, creator, clock, creator_id=creator_id)
+        return cls(tuple(made), level, creator, clock, creator_id=creator_id, creator_key=creator_key)
+
+    def keyed(self, addresses: Addresses, match_id: str) -> Seats:
+        """These seats with every person seat's address (and invite code) worked out from the
+        server's key: how the store reads them (`from_rows`) and a new match makes them."""
+        others = tuple(
+            replace(s, key=addresses.keyed(match_id, n, s.key, invite=True)) if s.key is not None else s
+            for n, s in enumerate(self.others, 1)
+        )
+        creator_key = None if self.creator_key is None else addresses.keyed(match_id, CREATOR, self.creator_key)
+        return replace(self, others=others, creator_key=creator_key)
 
     @classmethod
-    def from_rows(cls, rows: Sequence[Mapping[Any, Any]], level: str, clock: int = 0) -> Seats:
+    def from_rows(
+        cls, rows: Sequence[Mapping[Any, Any]], level: str, clock: int = 0, addresses: Addresses | None = None
+    ) -> Seats:
         """Who sits where, from a match's seat rows in seat order (`SeatRow`'s columns), the
-        match's level (a seat without a row is a computer at it) and its move clock."""
-        others, creator, creator_id, away, said = [], "", None, [], []
+        match's level (a seat without a row is a computer at it) and its move clock; with the
+        server's `addresses`, each person seat's address and invite worked out (`keyed`)."""
+        others, creator, creator_id, creator_key, away, said = [], "", None, None, [], []
         for row in rows:
             seat = row["seat"]
+            key = None if row["nonce"] is None else SeatKey(row["nonce"], row["secret_hash"], row["invite_hash"])
             if seat == 0:
-                creator, creator_id = row["name"], row["person_id"]
+                creator, creator_id, creator_key = row["name"], row["person_id"], key
             else:
                 others.append(
                     Seat(
                         level=row["level"] if row["kind"] == COMPUTER else None,
-                        secret=row["secret"],
-                        invite=row["invite"],
+                        key=key,
                         name=row["name"],
                         claimed=row["kind"] == PERSON and row["claimed_at"] is not None,
                         person_id=row["person_id"],
@@ -154,30 +165,35 @@ class Seats:
                 away.append(seat)
             if row["phrase"] and row["phrase_at"] is not None:
                 said.append((seat, row["phrase"], utc(row["phrase_at"]).timestamp()))
-        return cls(tuple(others), level, creator, clock, tuple(away), tuple(said), creator_id)
+        made = cls(tuple(others), level, creator, clock, tuple(away), tuple(said), creator_id, creator_key)
+        return made if addresses is None or not rows else made.keyed(addresses, rows[0]["match_id"])
 
     def row(self, seat: int, at: datetime) -> dict[str, Any]:
         """The columns of `seat`'s row as these seats have it (`at`: when a claim, an away seat
         or a phrase that has no time yet began: the caller keeps the stored time of one that
         was already so).
 
-        >>> seats = Seats.new(["person", None], "easy", make_secret=iter(["s1", "i1"]).__next__, creator="Ali")
+        >>> keys = Addresses("server key")
+        >>> seats = Seats.new(["person", None], "easy", make_nonce=iter(["n0", "n1"]).__next__, creator="Ali")
+        >>> seats = seats.keyed(keys, "m1")
         >>> at = datetime(2026, 12, 4, tzinfo=UTC)
-        >>> rows = [{"seat": n, **seats.row(n, at)} for n in range(3)]
-        >>> [(r["kind"], r["level"], r["secret"], r["claimed_at"] is not None) for r in rows]
-        [('person', None, None, True), ('person', None, 's1', False), ('computer', 'easy', None, False)]
-        >>> Seats.from_rows(rows, "easy", seats.clock) == seats
-        True
+        >>> rows = [{"match_id": "m1", "seat": n, **seats.row(n, at)} for n in range(3)]
+        >>> [(r["kind"], r["level"], r["nonce"], r["claimed_at"] is not None) for r in rows]
+        [('person', None, 'n0', True), ('person', None, 'n1', False), ('computer', 'easy', None, False)]
+        >>> seats.secret(1) in str(rows), Seats.from_rows(rows, "easy", seats.clock, keys) == seats
+        (False, True)
         """
         said = next(((phrase, when) for s, phrase, when in self.said if s == seat), None)
-        # seat 0's secret is the match's own, and its person made the match: it is always taken
+        # seat 0's person made the match: it is always taken
         s = Seat(name=self.creator, claimed=True, person_id=self.creator_id) if seat == 0 else self._seat(seat)
+        key = self._key(seat)
         return {
             "kind": PERSON if s.person else COMPUTER,
             "level": s.level,
             "person_id": s.person_id,
-            "secret": s.secret,
-            "invite": s.invite,
+            "nonce": key and key.nonce,
+            "secret_hash": key and key.secret_hash,
+            "invite_hash": key and key.invite_hash,
             "name": s.name,
             "claimed_at": at if s.claimed else None,
             "away_since": at if seat in self.away else None,
@@ -188,6 +204,9 @@ class Seats:
     def _seat(self, seat: int) -> Seat:
         return self.others[seat - 1] if 0 < seat <= len(self.others) else Seat(level=self.default)
 
+    def _key(self, seat: int) -> SeatKey | None:
+        return self.creator_key if seat == CREATOR else self._seat(seat).key
+
     def person(self, seat: int) -> bool:
         return seat == 0 or self._seat(seat).person
 
@@ -196,10 +215,14 @@ class Seats:
         return self._seat(seat).level or self.default
 
     def secret(self, seat: int) -> str | None:
-        return self._seat(seat).secret if seat else None
+        """The secret of the person at `seat`'s table address, as worked out from the server's key."""
+        key = self._key(seat)
+        return None if key is None else key.secret
 
     def invite(self, seat: int) -> str | None:
-        return self._seat(seat).invite if seat else None
+        """A person seat's invite code (seat 0 has none), as worked out from the server's key."""
+        key = self._key(seat) if seat != CREATOR else None
+        return None if key is None else key.invite
 
     def name(self, seat: int) -> str:
         return self.creator if seat == 0 else self._seat(seat).name
@@ -223,20 +246,18 @@ class Seats:
         """A person seat nobody has claimed yet: the match waits for them."""
         return any(s.person and not s.claimed for s in self.others)
 
-    def seat_of_secret(self, secret: str, match_secret: str) -> int | None:
-        """Which seat an address's secret is: 0 for the match's own, a person seat's, else None
-        (compared in constant time, as the match's secret always was)."""
-        if hmac.compare_digest(match_secret.encode(), secret.encode()):
-            return 0
-        for seat, s in enumerate(self.others, 1):
-            if s.secret is not None and hmac.compare_digest(s.secret.encode(), secret.encode()):
+    def seat_of_secret(self, secret: str) -> int | None:
+        """Which person seat an address's secret opens, else None (`SeatKey.opens`: in constant time)."""
+        for seat in range(1 + len(self.others)):
+            key = self._key(seat)
+            if key is not None and key.opens(secret):
                 return seat
         return None
 
     def seat_of_invite(self, code: str) -> int | None:
         """The seat an invite code names (claimed or not), else None."""
         for seat, s in enumerate(self.others, 1):
-            if s.person and s.invite is not None and hmac.compare_digest(s.invite.encode(), code.encode()):
+            if s.person and s.key is not None and s.key.admits(code):
                 return seat
         return None
 
@@ -255,10 +276,11 @@ class Seats:
         return replace(self, others=others)
 
     def renewed(self) -> Seats:
-        """The same seats for a rematch: the same people (named as before) with new secrets for
-        their new table addresses, and the same computers and clock; nobody is away."""
-        others = tuple(replace(s, secret=new_secret()) if s.person else s for s in self.others)
-        return replace(self, others=others, away=(), said=())
+        """The same seats for a rematch: the same people (named as before) with new nonces for
+        their new table addresses (worked out with the new match's id, `keyed`), and the same
+        computers and clock; nobody is away."""
+        others = tuple(replace(s, key=SeatKey(new_nonce())) if s.person else s for s in self.others)
+        return replace(self, others=others, away=(), said=(), creator_key=SeatKey(new_nonce()))
 
     def move_seconds(self, seat: int) -> int:
         """How long the person at `seat` has for a move (0: for ever): the clock, or an away

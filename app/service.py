@@ -3,6 +3,7 @@ its reads and caches (app/store.py), its moves (app/play.py) and its seating (ap
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -11,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from .addresses import Addresses
 from .live import News
 from .play import Play
 from .seating import Hosting
@@ -30,11 +32,15 @@ class MatchService(Hosting, Play):
         news: News | None = None,
         clock: Callable[[], datetime] = now,
         pauses: Pauses = Pauses(),
+        server_key: str | None = None,
     ):
         """`bot_settings` go to `engine.bot` per level (tests give pro fixed worlds instead of a
         time budget, so its moves do not depend on the machine's speed); `new_seed` deals new
-        matches (tests fix it to know the deal a player starts from the home page)."""
+        matches (tests fix it to know the deal a player starts from the home page); `server_key`
+        is what the seats' addresses are worked out from (app/addresses.py: the app's secret
+        key; None, a service of tests and benchmarks: a key of its own)."""
         self.engine = engine
+        self.addresses = Addresses(server_key or secrets.token_urlsafe(32))
         self.bot_settings = bot_settings or {}
         self.new_seed = new_seed
         self.new_bot_seed = new_bot_seed  # the computer's and the hints' seed of a new match (tests fix it)

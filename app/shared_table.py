@@ -158,4 +158,4 @@ def phrase_choices(lang: str) -> list[tuple[str, str]]:
 
 def watch_address(loaded: Table) -> str:
     """The match's watch link (`/m/{id}/watch/{code}`): the spectator's table, live."""
-    return urls(loaded.match.id, watch_key(loaded.match))["page"]
+    return urls(loaded.match.id, watch_key(loaded.seats))["page"]

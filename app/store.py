@@ -33,6 +33,7 @@ from sqlmodel import col, select
 
 from engine import MatchState, Move
 
+from .addresses import Addresses, hashed
 from .db import read_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, SeatRow, bot_seed_of
@@ -111,13 +112,15 @@ def _row(connection: Connection, match_id: str, lock: bool = False) -> RowMappin
     return connection.execute(query, {"match_id": match_id}).mappings().first()
 
 
-def seats_of(connection: Connection, match_id: str, level: str, clock: int) -> Seats:
-    """Who sits at the match: its seat rows (app/seats.py)."""
+def seats_of(connection: Connection, match_id: str, level: str, clock: int, addresses: Addresses) -> Seats:
+    """Who sits at the match: its seat rows (app/seats.py), each person seat's address worked out."""
     rows = connection.execute(SEATS_OF, {"match_id": match_id}).mappings().all()
-    return Seats.from_rows(rows, level, clock)
+    return Seats.from_rows(rows, level, clock, addresses)
 
 
-def _get(connection: Connection, match_id: str, secret: str, lock: bool = False) -> tuple[Match, Seats, int]:
+def _get(
+    connection: Connection, addresses: Addresses, match_id: str, secret: str, lock: bool = False
+) -> tuple[Match, Seats, int]:
     """The match row, as a `Match` no session tracks, who sits at it, and the seat the secret
     is; `lock` for a write: the row is locked until the transaction ends (FOR UPDATE on
     PostgreSQL, where a second writer of this match waits here and then reads the row as the
@@ -125,8 +128,8 @@ def _get(connection: Connection, match_id: str, secret: str, lock: bool = False)
     row = _row(connection, match_id, lock)
     if row is None:
         raise NotFound(match_id)
-    seats = seats_of(connection, match_id, row["level"], row["clock"])
-    seat = seats.seat_of_secret(secret, row["secret"])
+    seats = seats_of(connection, match_id, row["level"], row["clock"], addresses)
+    seat = seats.seat_of_secret(secret)
     if seat is None:
         raise NotFound(match_id)
     return _match_of(row), seats, seat
@@ -206,6 +209,7 @@ class Store:
     CACHE_SIZE = 256
 
     engine: Engine
+    addresses: Addresses  # the seats' addresses, from the server's key (app/addresses.py)
     bot_settings: Mapping[str, Mapping[str, Any]]
     new_seed: Callable[[], int]
     new_bot_seed: Callable[[], int]
@@ -301,27 +305,32 @@ class Store:
             hit = self._cache.get(match_id)
         if hit is None or hit[1] != ply or hit[4] is None:
             return None
-        seat = hit[4].seat_of_secret(secret, hit[3]["secret"])
+        seat = hit[4].seat_of_secret(secret)
         return None if seat is None else Table(_match_of(hit[3]), hit[2], hit[4], seat=seat)
 
     def load(self, match_id: str, secret: str) -> Table:
         with read_session(self.engine) as session:
             connection = session.connection()
-            match, seats, seat = _get(connection, match_id, secret)
+            match, seats, seat = _get(connection, self.addresses, match_id, secret)
             return Table(match, self._state(connection, match), seats, seat=seat)
 
     def watched(self, match_id: str, code: str) -> Table:
-        """The match as someone with its watch link may see it (`seats.watch_code`); `NotFound`
+        """The match as someone with its watch link may see it (`seats.watch_code`, or for a
+        match from before addresses were hashed, the code whose hash its row keeps); `NotFound`
         for a wrong code, and for a practice round (nobody watches a lesson)."""
         with read_session(self.engine) as session:
             connection = session.connection()
             row = _row(connection, match_id)
             if row is None or row["mode"] == "practice":
                 raise NotFound(match_id)
-            if not hmac.compare_digest(watch_code(row["secret"]).encode(), code.encode()):
-                raise NotFound(match_id)
             match = _match_of(row)
-            seats = seats_of(connection, match.id, match.level, match.clock)
+            seats = seats_of(connection, match.id, match.level, match.clock, self.addresses)
+            derived = watch_code(seats.secret(0) or "")
+            kept = row["watch_hash"] or ""
+            if not hmac.compare_digest(derived.encode(), code.encode()) | hmac.compare_digest(
+                kept.encode(), hashed(code).encode()
+            ):
+                raise NotFound(match_id)
             return Table(match, self._state(connection, match), seats, watching=True)
 
     def listed(self, entries: list[tuple[str, int]]) -> list[Listed]:
@@ -344,7 +353,8 @@ class Store:
             states = [(m, self._state(connection, m)) for m in unsummarized]
         if states:
             self._fill(states)
-        loaded = [Listed(m, Seats.from_rows(rows.get(m.id, []), m.level, m.clock), asking[m.id]) for m in matches]
+        seats = {m.id: Seats.from_rows(rows.get(m.id, []), m.level, m.clock, self.addresses) for m in matches}
+        loaded = [Listed(m, seats[m.id], asking[m.id]) for m in matches]
         return sorted(loaded, key=lambda x: x.match.updated_at, reverse=True)
 
     def slow_tables(self, person_id: str, least: int) -> list[Table]:
@@ -363,7 +373,7 @@ class Store:
                 row = _row(connection, match_id)
                 if row is not None:
                     match = _match_of(row)
-                    seats = seats_of(connection, match.id, match.level, match.clock)
+                    seats = seats_of(connection, match.id, match.level, match.clock, self.addresses)
                     tables.append(Table(match, self._state(connection, match), seats, seat=seat))
         return [table for table in tables if not table.over]
 

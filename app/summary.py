@@ -61,7 +61,7 @@ class Listed:
     @property
     def key(self) -> str:
         """What the seat's table address has after the match's id (as `Table.key`)."""
-        return self.seats.secret(self.seat) or self.match.secret
+        return self.seats.secret(self.seat) or self.seats.secret(0) or ""
 
     @property
     def practice(self) -> bool:

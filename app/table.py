@@ -26,9 +26,10 @@ State = Any
 stores and replays every game alike and leaves the state to `Table.game`."""
 
 
-def watch_key(match: Match) -> str:
-    """The watch link's part of a table address after the match's id: `watch/{code}`."""
-    return f"watch/{watch_code(match.secret)}"
+def watch_key(seats: Seats) -> str:
+    """The watch link's part of a table address after the match's id: `watch/{code}`, the code
+    made from the creator's secret (`watch_code`)."""
+    return f"watch/{watch_code(seats.secret(CREATOR) or '')}"
 
 
 def commitment_of(match: Match) -> str | None:
@@ -81,7 +82,7 @@ class Table:
     state: State
     seats: Seats  # who sits where: people and computers (app/seats.py)
     changed: bool = False
-    seat: int = CREATOR  # none named: the creator's, whose address is the match's own secret
+    seat: int = CREATOR  # none named: the creator's
     watching: bool = False  # someone watching through the watch link: seat 0's chair, no hand, no move
 
     @property
@@ -89,8 +90,8 @@ class Table:
         """What the asker's table address has after the match's id: their seat's secret, or for
         someone watching `watch/{code}` (`/m/{id}/{key}`)."""
         if self.watching:
-            return watch_key(self.match)
-        return self.seats.secret(self.seat) or self.match.secret
+            return watch_key(self.seats)
+        return self.seats.secret(self.seat) or self.seats.secret(CREATOR) or ""
 
     @cached_property
     def view(self) -> Any:
@@ -180,7 +181,7 @@ class Table:
         person whose move clock runs out then ("clock"). None while it waits only for people
         (or for nothing). Both count from the start of the turn, as the move clock does.
 
-        >>> practice = Match(id="x", secret="s", seed=1, rules="{}", level="easy", mode="practice")
+        >>> practice = Match(id="x", seed=1, rules="{}", level="easy", mode="practice")
         >>> Table(practice, None, Seats((), "easy")).due(Pauses())
         """
         if self.practice or not self._in_play:  # a practice's page asks: the pause is for taking a move back

@@ -23,7 +23,7 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, t
 from ..names import shown_name
-from ..seats import NAME_LENGTH, PHRASES
+from ..seats import CREATOR, NAME_LENGTH, PHRASES
 from ..sessions import person_to_be
 from ..store import NotFound
 from ..table import Table, commitment_of
@@ -94,13 +94,14 @@ def refused_join(request: Request, match_id: str, code: str, lang: str, key: str
         match, seat = service.invited(match_id, code)
     except NotFound:
         return error_page(request, lang, "msg_not_found", 404)
-    return _join_page(request, lang, service.load(match_id, match.secret), seat, status=status, message=key)
+    loaded = service.load(match_id, service.secret_of(match, CREATOR))
+    return _join_page(request, lang, loaded, seat, status=status, message=key)
 
 
 @router.get("/m/{match_id}/join/{code}")
 def show_invite(request: Request, match_id: str, code: str, lang: Lang, service: Service) -> Response:
     match, seat = service.invited(match_id, code)
-    loaded = service.load(match_id, match.secret)
+    loaded = service.load(match_id, service.secret_of(match, CREATOR))
     if _held(request, match_id, seat):  # this browser took it: its table
         return RedirectResponse(urls(match_id, service.secret_of(match, seat))["page"], status_code=303)
     taken = loaded.seats.claimed(seat)

@@ -133,17 +133,19 @@ def leaks(body: str, match) -> list[str]:
     return [secret for secret in secrets_of(match) if secret in body]
 
 
-def finish(service, match):
+def finish(service, match, secret: str | None = None):
     """Play a match to its end through the service (no HTTP, no rate limit): the person plays
-    their first legal move, the computer its own."""
-    loaded = service.load(match.id, match.secret)
+    their first legal move, the computer its own. `secret`: the creator's, for a match read
+    back (only a match just made knows it)."""
+    secret = secret or match.secret
+    loaded = service.load(match.id, secret)
     while not loaded.over:
         if loaded.sheet_pending:
-            loaded = service.next_round(match.id, match.secret, loaded.ply)
+            loaded = service.next_round(match.id, secret, loaded.ply)
         elif loaded.human_to_play:
-            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+            loaded = service.play(match.id, secret, loaded.ply, loaded.state.legal_moves()[0])
         else:
-            loaded = service.computer(match.id, match.secret, loaded.ply)
+            loaded = service.computer(match.id, secret, loaded.ply)
     return loaded
 
 

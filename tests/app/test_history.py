@@ -130,9 +130,9 @@ def test_a_rematch_asked_again_or_at_once_from_many_places_leads_to_one_match(cl
     clicks = [client.post(url_of(match) + "/rematch", follow_redirects=False) for _ in range(2)]
     assert [c.headers["location"].split("/")[2] for c in clicks] == [made.pop()] * 2
     assert stored_matches(service) == before + 1
-    again = service.load(*clicks[0].headers["location"].split("/")[2:4]).match
-    finish(service, again)
-    assert service.rematch(again.id, again.secret).id not in (match.id, again.id)
+    again_id, again_secret = clicks[0].headers["location"].split("/")[2:4]
+    finish(service, service.load(again_id, again_secret).match, again_secret)
+    assert service.rematch(again_id, again_secret).id not in (match.id, again_id)
     assert stored_matches(service) == before + 2
 
 

@@ -171,7 +171,7 @@ def test_undo_after_the_computer_answered_takes_back_both_moves_until_the_round_
     stale = client.post(url + "/undo", data={"ply": 3, "undos": 1}, headers=HX)  # seen before the answer at ply 3
     assert game_state(stale.text) == ("your-turn", 2) and loaded(client, url).state == states[2]
     assert rows(client, url) == 2 and loaded(client, url).match.undos == 2
-    over = finish(service, service.load(*url.split("/")[2:4]).match)
+    over = finish(service, service.load(*url.split("/")[2:4]).match, url.split("/")[3])
     assert dom(client.get(url, headers=HX).text).select("#undo") == []
     refused = client.post(url + "/undo", data={"ply": over.ply, "undos": 2}, headers=HX)
     assert refused.status_code == 409 and text_of(refused.text, "#message") == t("fa", "msg_practice_over")

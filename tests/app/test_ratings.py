@@ -210,7 +210,7 @@ def test_me_shows_each_rating_its_chart_and_results(app, service):
         made = client.post("/matches", data={"level": "easy", "players": "2", "target": "11"}, follow_redirects=False)
         _, _, match_id, secret = made.headers["location"].split("/")[:4]
         person = session_person(client)
-        loaded = finish(service, service.load(match_id, secret).match)
+        loaded = finish(service, service.load(match_id, secret).match, secret)
         won = loaded.match.winner == 0
         for lang, result in (("en", "won" if won else "lost"), ("fa", "برد" if won else "باخت")):
             page = dom(client.get(f"/me?lang={lang}").text)

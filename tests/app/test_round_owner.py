@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event, text
+from sqlalchemy import create_engine, event, text
 
 from alembic import command
 from app.heartbeat import Heartbeat
@@ -173,6 +173,10 @@ def test_matches_in_play_before_the_due_columns_are_looked_at(db_url, clock):
         ply = service.load(match_id, secret).ply
     config = migrate(db_url)
     command.downgrade(config, "0012")  # the database as the previous release left it
+    old = create_engine(db_url)
+    with old.connect() as connection:  # the downgrade gave each seat a new secret: none was stored
+        secret = connection.execute(text("SELECT secret FROM match WHERE id = :id"), {"id": match_id}).scalar_one()
+    old.dispose()
     command.upgrade(config, "head")
     app = owned_app(db_url, clock)
     with TestClient(app):

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from alembic import command
+from app.addresses import hashed
 from engine import Rules
 from tests.app.app_helpers import migrate, session_person
 
@@ -75,10 +76,10 @@ def test_old_seats_become_rows_that_play_on_and_the_downgrade_writes_them_back(d
     command.upgrade(config, "head")
 
     shared = seat_rows(engine, "shared")
-    assert [(r["seat"], r["kind"], r["level"], r["name"], r["secret"], r["invite"]) for r in shared] == [
-        (0, "person", None, "Ali", None, None),  # seat 0's address is the match's own secret
-        (1, "person", None, "Maryam", "maryams-secret", "invite-1"),
-        (2, "person", None, "", "seat-2-secret", "invite-2"),
+    assert [(r["seat"], r["kind"], r["level"], r["name"], r["secret_hash"], r["invite_hash"]) for r in shared] == [
+        (0, "person", None, "Ali", hashed("shared-own-secret"), None),  # only hashed since migration 0022
+        (1, "person", None, "Maryam", hashed("maryams-secret"), hashed("invite-1")),
+        (2, "person", None, "", hashed("seat-2-secret"), hashed("invite-2")),
     ]
     assert [at(r["claimed_at"]) for r in shared] == [BEGAN, BEGAN, None]  # the JSON kept no time: the match's start
     assert [at(r["away_since"]) for r in shared] == [None, LAST, None]
@@ -91,23 +92,29 @@ def test_old_seats_become_rows_that_play_on_and_the_downgrade_writes_them_back(d
     assert [(r["kind"], r["level"]) for r in alone] == [("person", None)] + [("computer", "pro")] * 3
     assert all(r["person_id"] is None for r in shared + alone)  # nobody was a row before
 
+    # the secrets are no longer stored: the downgrade writes new ones, and all else as it was
     command.downgrade(config, "0013")
     with engine.connect() as connection:
         stored = dict(connection.execute(sa.text("SELECT id, seats FROM match")).all())
-    assert json.loads(stored["shared"]) == SHARED and stored["alone"] is None
+        own = dict(connection.execute(sa.text("SELECT id, secret FROM match")).all())
+    written = json.loads(stored["shared"])
+    new = [(seat.pop("secret"), seat.pop("invite")) for seat in written["others"]]
+    kept = [{k: v for k, v in seat.items() if k not in ("secret", "invite")} for seat in SHARED["others"]]
+    assert written == {**SHARED, "others": kept} and stored["alone"] is None
+    assert len({own["shared"], *(code for pair in new for code in pair)} - {"maryams-secret", "invite-2"}) == 5
     command.upgrade(config, "head")
     engine.dispose()
 
     app = request.getfixturevalue("app")
     with TestClient(app):
         service = app.state.service
-        table = service.load("shared", "maryams-secret")
+        table = service.load("shared", new[0][0])
         assert table.seat == 1 and table.seats.away == (1,) and table.seats.clock == 30 == table.match.clock
         assert table.waiting and table.seats.name(0) == "Ali" and table.seats.last_said(1) == SAID_AT
-        assert service.invited("shared", "invite-2")[1] == 2
-        match, seat = service.claim("shared", "invite-2", "Sara", "sara-person")
-        assert seat == 2 and not service.load("shared", "seat-2-secret").waiting  # the match starts
-        assert service.load("alone", "alone-own-secret").seats.level(3) == "pro"
+        assert service.invited("shared", new[1][1])[1] == 2
+        match, seat = service.claim("shared", new[1][1], "Sara", "sara-person")
+        assert seat == 2 and not service.load("shared", new[1][0]).waiting  # the match starts
+        assert service.load("alone", own["alone"]).seats.level(3) == "pro"
 
     claimed = seat_rows(sa.create_engine(db_url), "shared")[2]
     assert (claimed["person_id"], claimed["name"], claimed["claimed_at"] is not None) == ("sara-person", "Sara", True)

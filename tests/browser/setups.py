@@ -23,7 +23,7 @@ from engine import CARDS, from_text, games, new_match, to_text
 
 
 def url_of(loaded: Table) -> str:
-    return f"/m/{loaded.match.id}/{loaded.match.secret}"
+    return f"/m/{loaded.match.id}/{loaded.key}"
 
 
 def drive(service: MatchService, match_id: str, secret: str, until: Callable[[Table], bool]) -> Table:

@@ -37,7 +37,7 @@ def table_view(
         status = "your-turn" if loaded.human_to_play else "computer-turn"
     return {
         "title": TITLE[lang],
-        "urls": urls(loaded.match.id, loaded.match.secret),
+        "urls": urls(loaded.match.id, loaded.key),
         "ply": loaded.ply,
         "status": status,
         "message": t(lang, message) if message else "",
@@ -89,7 +89,7 @@ class HighCardWeb:
     ) -> Response:
         state, ply, total = service.state_at(loaded, ply)
         view = GAME.observation(state, loaded.seat)
-        address = f"{urls(loaded.match.id, loaded.match.secret)['replay']}?ply={ply}"
+        address = f"{urls(loaded.match.id, loaded.key)['replay']}?ply={ply}"
         rv = {"title": TITLE[lang], "ply": ply, "total": total, "hand": [str(c) for c in view.hand],
               "totals": [digits(x, lang) for x in state.totals]}  # fmt: skip
         return render(request, "highcard/replay.html", lang, address=address, rv=rv)
