@@ -55,7 +55,8 @@ def again(request: Request, form: Annotated[AgainForm, Form()], service: Service
 def _match(service: Any, item: Listed) -> dict[str, Any]:
     """One match as the export gives it: its row's summary, and the record of a finished one
     (the one `/m/{id}/{secret}/record.json` serves). A match in play gives only its summary:
-    its record would show the seeds and every hidden card."""
+    its record would show the seeds and every hidden card. No address: a file kept or passed on
+    must not open a seat (the lists on `/me` give them)."""
     match = item.match
     entry: dict[str, Any] = {
         "id": match.id,
@@ -71,7 +72,6 @@ def _match(service: Any, item: Listed) -> dict[str, Any]:
         "casual": match.casual,
         "created_at": match.created_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
-        "address": f"/m/{match.id}/{item.key}",
     }
     if item.over:
         loaded = service.load(match.id, item.key)

@@ -138,6 +138,8 @@ def test_the_export_holds_the_finished_records_and_nothing_secret_of_a_match_in_
     assert finished["result"] == ("won" if won else "lost")
     assert "record" not in matches[in_play.id] and matches[in_play.id]["status"] == "playing"
     assert not leaks(exported.text, in_play)  # neither seed nor the salt of the match in play
+    for address in (ali_url, again.headers["location"]):  # nor a seat's secret: the file opens no table
+        assert address.split("/")[3] not in exported.text
     assert not leaks(ali.get("/me").text, in_play) and not leaks(sara.get("/me").text, in_play)
     [rating] = data["rating"]
     assert (rating["game"], rating["seats"], rating["games"]) == ("chaharbargh", 2, 1)
