@@ -98,7 +98,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.vapid_key = settings.vapid_private_key or new_vapid_key()  # tests: a key of their own
     app.state.vapid_public = public_key(app.state.vapid_key)
     app.state.subscriptions = Subscriptions(engine)
-    app.state.push = PushSender(engine, app.state.vapid_key, settings.public_url, settings.clock)
+    app.state.push = PushSender(
+        engine, app.state.vapid_key, settings.public_url, settings.clock, app.state.service.addresses
+    )
     app.state.service.push_queued = app.state.push.nudge
     errors.install(app)
 

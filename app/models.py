@@ -298,15 +298,17 @@ class PushSubscription(SQLModel, table=True):
 
 class PushJob(SQLModel, table=True):
     """A notification to send to one subscription (app/push_send.py), written with the change
-    that made it: its `kind`, the table's address and a name it mentions; due at `due_at`
-    (moved on while a worker holds it, and by each retry's back-off)."""
+    that made it: its `kind`, the table (match and seat: the sender works the seat's address
+    out when it sends, as no address is stored) and a name it mentions; due at `due_at` (moved
+    on while a worker holds it, and by each retry's back-off)."""
 
     __tablename__ = "push_job"
 
     id: int | None = Field(default=None, primary_key=True)
     subscription_id: int = Field(foreign_key="push_subscription.id", index=True)
     kind: str = Field(max_length=16)
-    url: str = Field(max_length=128)
+    match_id: str = Field(max_length=32, sa_column_kwargs={"server_default": ""})
+    seat: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     name: str = Field(default="", max_length=24)
     tries: int = Field(default=0)
     due_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False, index=True))

@@ -81,11 +81,6 @@ def allowed_endpoint(endpoint: str, services: Iterable[str]) -> bool:
     return False
 
 
-def address(match: Match, seats: Seats, seat: int) -> str:
-    """The table address of the person at `seat`."""
-    return f"/m/{match.id}/{seats.secret(seat) or seats.secret(0)}"
-
-
 def queue(
     connection: Connection, match: Match, seats: Seats, to: Iterable[int], kind: str, at: datetime, name: str = ""
 ) -> int:
@@ -96,7 +91,7 @@ def queue(
         return 0
     found = connection.execute(select(SUB.c.id, SUB.c.person_id, SUB.c.off).where(SUB.c.person_id.in_(list(people))))
     rows = [
-        {"subscription_id": sid, "kind": kind, "url": address(match, seats, people[person]), "name": name[:24]}
+        {"subscription_id": sid, "kind": kind, "match_id": match.id, "seat": people[person], "name": name[:24]}
         for sid, person, off in found
         if kind not in off.split()
     ]

@@ -32,11 +32,13 @@ from urllib.parse import urlsplit
 import http_ece
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
-from sqlalchemy import Engine, bindparam, delete, func, select, update
+from sqlalchemy import Engine, and_, bindparam, delete, func, select, update
 
+from .addresses import Addresses
 from .background import Background
 from .db import read_session, utc, write_transaction
 from .i18n import t
+from .models import SeatRow
 from .push import JOB, SUB, unb64url
 
 LOG = logging.getLogger("chaharbargh.push")
@@ -50,6 +52,7 @@ JWT_HOURS = 12  # a VAPID token's life (RFC 8292: at most 24 hours)
 WORDS = {"turn": "push_turn", "seat": "push_seat", "rematch": "push_rematch", "over": "push_over"}
 URGENCY = {"turn": "high", "seat": "normal", "rematch": "normal", "over": "normal"}
 
+SEAT = SeatRow.__table__  # type: ignore[attr-defined]
 SOONEST = select(func.min(JOB.c.due_at))
 TAKE = (
     select(JOB.c.id)
@@ -59,8 +62,9 @@ TAKE = (
     .with_for_update(skip_locked=True)
 )
 TAKEN = (
-    select(JOB, SUB.c.endpoint, SUB.c.p256dh, SUB.c.auth, SUB.c.lang)
+    select(JOB, SUB.c.endpoint, SUB.c.p256dh, SUB.c.auth, SUB.c.lang, SEAT.c.nonce)
     .join(SUB, SUB.c.id == JOB.c.subscription_id)
+    .outerjoin(SEAT, and_(SEAT.c.match_id == JOB.c.match_id, SEAT.c.seat == JOB.c.seat))
     .where(JOB.c.id.in_(bindparam("taken", expanding=True)))
 )
 
@@ -83,8 +87,11 @@ def payload(kind: str, lang: str, url: str, name: str) -> bytes:
 class PushSender:
     """Sends the jobs due by `clock`, in a thread from `start` to `stop` (tests call `run_due`)."""
 
-    def __init__(self, engine: Engine, private_pem: str, public_url: str, clock: Callable[[], datetime]) -> None:
-        self.engine = engine
+    def __init__(
+        self, engine: Engine, private_pem: str, public_url: str, clock: Callable[[], datetime], addresses: Addresses
+    ) -> None:
+        """`addresses`: the service's, which each table's address is worked out with (app/addresses.py)."""
+        self.engine, self.addresses = engine, addresses
         self.vapid = Vapid02.from_pem(private_pem.encode())
         # RFC 8292's contact for the push services: the site's address, when it is set
         self.subject = public_url if public_url.startswith("https://") else "mailto:push@chaharbargh.invalid"
@@ -95,9 +102,16 @@ class PushSender:
     def nudge(self) -> None:
         self._wake.set()
 
+    def url(self, row: Any) -> str:
+        """The address of the table a job is about, worked out now (none is stored); the home
+        page if the match has been pruned since."""
+        if row.nonce is None:
+            return "/"
+        return f"/m/{row.match_id}/{self.addresses.secret(row.match_id, row.seat, row.nonce)}"
+
     def send(self, row: Any) -> int:
         """POST one job to its endpoint: the push service's status (0: no answer)."""
-        data = payload(row.kind, row.lang, row.url, row.name)
+        data = payload(row.kind, row.lang, self.url(row), row.name)
         body = http_ece.encrypt(
             data,
             private_key=ec.generate_private_key(ec.SECP256R1()),  # a new sender key for every message

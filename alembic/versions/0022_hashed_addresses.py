@@ -8,9 +8,12 @@ columns dropped, so every link handed out before still opens its seat; the lists
 its new address, worked out from the nonce, which opens it too. A match's watch link was made from
 `match.secret`: the hash of its code is kept (`match.watch_hash`) so it still opens. A row
 without a bot seed gets the one the server derived from its id and secret (migration 0004's rule).
+A queued notification names its table by match and seat (`push_job.match_id`, `push_job.seat`)
+instead of by address; the sender works the address out.
 
 The downgrade cannot bring back secrets that are no longer stored: it gives every person seat a
-new random address and invite code, so links handed out before it stop opening. Runs the same on
+new random address and invite code, so links handed out before it stop opening, and drops the
+notifications still queued (they would lead to those). Runs the same on
 SQLite (in place) and PostgreSQL.
 
 Revision ID: 0022
@@ -105,6 +108,7 @@ def upgrade() -> None:
             }
         )
     _in_batches(seat, ("match_id", "seat"), seats)
+    _name_the_jobs_tables({row["secret_hash"]: (row["b_match_id"], row["b_seat"]) for row in seats})
     with op.batch_alter_table("seat", schema=None, recreate="never") as batch_op:
         batch_op.drop_column("secret")
         batch_op.drop_column("invite")
@@ -112,7 +116,30 @@ def upgrade() -> None:
         batch_op.drop_column("secret")
 
 
+def _name_the_jobs_tables(seat_of: dict[str | None, tuple[str, int]]) -> None:
+    """Each queued notification's address (`/m/{id}/{secret}`) as the match and seat it opens
+    (`seat_of`: by the secret's hash); one whose seat is gone leads to the creator's."""
+    with op.batch_alter_table("push_job", schema=None, recreate="never") as batch_op:
+        batch_op.add_column(sa.Column("match_id", sa.String(length=32), server_default="", nullable=False))
+        batch_op.add_column(sa.Column("seat", sa.Integer(), server_default=sa.text("0"), nullable=False))
+    job = sa.table("push_job", sa.column("id", sa.Integer), sa.column("url", sa.String))
+    jobs = []
+    for row in op.get_bind().execute(sa.select(job.c.id, job.c.url)):
+        parts = row.url.split("/")
+        match_id, secret = (parts[2], parts[3]) if len(parts) > 3 else ("", "")
+        jobs.append({"b_id": row.id, "match_id": match_id, "seat": seat_of.get(hashed(secret), (match_id, 0))[1]})
+    job = sa.table("push_job", sa.column("id", sa.Integer), sa.column("match_id", sa.String), sa.column("seat"))
+    _in_batches(job, ("id",), jobs)
+    with op.batch_alter_table("push_job", schema=None, recreate="never") as batch_op:
+        batch_op.drop_column("url")
+
+
 def downgrade() -> None:
+    op.execute("DELETE FROM push_job")
+    with op.batch_alter_table("push_job", schema=None, recreate="never") as batch_op:
+        batch_op.add_column(sa.Column("url", sa.String(length=128), server_default="", nullable=False))
+        batch_op.drop_column("seat")
+        batch_op.drop_column("match_id")
     with op.batch_alter_table("match", schema=None, recreate="never") as batch_op:
         batch_op.add_column(sa.Column("secret", sa.String(length=64), server_default="", nullable=False))
     with op.batch_alter_table("seat", schema=None, recreate="never") as batch_op:

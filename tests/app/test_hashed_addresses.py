@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from alembic import command
 from app.addresses import hashed
 from app.main import create_app
+from app.push_send import TAKEN
 from app.seats import watch_code
 from app.settings import Settings
 from engine import Rules
@@ -108,10 +109,19 @@ def test_old_addresses_open_their_seats_after_the_migration_and_no_secret_is_lef
         tables = reflect(connection).tables
         connection.execute(tables["match"].insert(), [match])
         connection.execute(tables["seat"].insert(), seats)
+        # a "your turn" queued for the friend, by the address it then carried
+        connection.execute(tables["person"].insert(), [{"id": "friend", "created_at": BEGAN}])
+        device = {"id": 1, "person_id": "friend", "endpoint": "https://push.example/1", "p256dh": "k", "auth": "a"}
+        connection.execute(tables["push_subscription"].insert(), [{**device, "lang": "en", "created_at": BEGAN}])
+        job = {"id": 1, "subscription_id": 1, "kind": "turn", "url": f"/m/old/{own}-friend", "name": "", "tries": 0}
+        connection.execute(tables["push_job"].insert(), [{**job, "due_at": BEGAN, "created_at": BEGAN}])
     command.upgrade(config, "head")
     stored = everything_stored(engine)
     for clear in (own, f"{own}-friend", f"{own}-invite", watch_code(own)):
         assert clear not in stored
+    with engine.connect() as connection:
+        jobs = connection.execute(sa.text("SELECT match_id, seat FROM push_job")).all()
+    assert [tuple(job) for job in jobs] == [("old", 1)]  # the friend's table, by match and seat
     engine.dispose()
 
     app = request.getfixturevalue("app")
@@ -128,3 +138,7 @@ def test_old_addresses_open_their_seats_after_the_migration_and_no_secret_is_lef
         table = service.load("old", listed[0])
         assert client.get(f"/m/old/watch/{watch_code(table.seats.secret(0) or '')}").status_code == 200
         assert table.match.bot_seed is not None  # drawn by migration 0022 from the old secret
+        # the queued notification leads to the friend's seat, by the address the lists give it
+        with service.engine.connect() as connection:
+            [row] = connection.execute(TAKEN, {"taken": [1]}).all()  # as the sender reads it
+        assert app.state.push.url(row) == f"/m/old/{listed[1]}"
