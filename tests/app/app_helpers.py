@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Any
 
 import httpx
+import sqlalchemy as sa
 from alembic.config import Config
 from bs4 import BeautifulSoup, Tag
 from fastapi import FastAPI
@@ -195,6 +196,23 @@ def human_move(client, url: str, html: str, ply: int, seen=lambda response: None
     seen(client.get(url, params={"select": card}, headers=HX))
     move = next(m for m in state_of(client, url).legal_moves() if str(m.card) == card)
     return client.post(url + "/move", data={"ply": ply, "card": card, "take": sorted(codes(move.takes))}, headers=HX)
+
+
+def reflect(connection: sa.Connection) -> sa.MetaData:
+    """Every table of the database as it is (not as the models say)."""
+    metadata = sa.MetaData()
+    metadata.reflect(connection)
+    return metadata
+
+
+def everything_stored(engine: sa.Engine) -> str:
+    """Every value of every row of every table, as one text to search (for a secret, say)."""
+    values = []
+    with engine.connect() as connection:
+        for table in reflect(connection).sorted_tables:
+            for row in connection.execute(sa.select(table)):
+                values.extend(str(value) for value in row)
+    return "\n".join(values)
 
 
 def migrate(url: str) -> Config:

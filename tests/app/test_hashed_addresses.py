@@ -17,25 +17,9 @@ from app.push_send import TAKEN
 from app.seats import watch_code
 from app.settings import Settings
 from engine import Rules
-from tests.app.app_helpers import migrate
+from tests.app.app_helpers import everything_stored, migrate, reflect
 
 BEGAN = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
-
-
-def everything_stored(engine: sa.Engine) -> str:
-    """Every value of every row of every table, as one text to search."""
-    values = []
-    with engine.connect() as connection:
-        for table in reflect(connection).sorted_tables:
-            for row in connection.execute(sa.select(table)):
-                values.extend(str(value) for value in row)
-    return "\n".join(values)
-
-
-def reflect(connection: sa.Connection) -> sa.MetaData:
-    metadata = sa.MetaData()
-    metadata.reflect(connection)
-    return metadata
 
 
 def test_no_row_holds_a_seats_secret_or_invite_once_a_match_is_made_and_taken(client):

@@ -16,7 +16,7 @@ from app.i18n import t
 from app.models import PushJob, PushSubscription
 from app.push import public_key
 from app.settings import vapid_key
-from tests.app.app_helpers import Clock, clocked_app, dom, one, play_first_legal
+from tests.app.app_helpers import Clock, clocked_app, dom, everything_stored, one, play_first_legal
 from tests.app.push_service import PushService, fresh
 
 DAY = 86400
@@ -90,6 +90,7 @@ def test_each_move_at_a_slow_table_sends_one_your_turn_to_the_other_checked_by_t
             other = 1 - turn
             play_first_legal(service, match_id, secret(addresses[turn]))
             assert push.received == [] and count(app, PushJob) == 1  # queued with the move, not sent by it
+            assert secret(addresses[other]) not in everything_stored(service.engine)  # by match and seat
             assert sender.run_due() == 1 and sender.run_due() == 0
             (got,) = push.received
             push.received.clear()
