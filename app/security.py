@@ -224,10 +224,11 @@ class BodyLimit:
 # --- the access log --------------------------------------------------------------------------
 
 SECRET_IN_PATH = re.compile(r"(/m/[^/\s?#\"]+/)[^/\s?#\"]+", re.IGNORECASE)
-# A secret is `secrets.token_urlsafe(24)`: 32 URL-safe characters. Any such run is taken out too,
-# wherever it stands: a malformed address (`/M/...`, `/m/./id/...`, `.../../<secret>`) is answered
-# 404 without reaching a match, but it is logged all the same. Match ids (12) and the static
-# files' hashes are shorter.
+# A seat's secret and an invite code are 24 bytes in URL-safe base64 (app/addresses.py; older
+# ones were `secrets.token_urlsafe(24)`, the same): 32 characters. Any such run is taken out
+# too, wherever it stands: a malformed address (`/M/...`, `/m/./id/...`, `.../../<secret>`) is
+# answered 404 without reaching a match, but it is logged all the same. Match ids (12) and the
+# static files' hashes are shorter.
 SECRET_LIKE = re.compile(r"[A-Za-z0-9_-]{32,}")
 REDACTED = "[secret]"
 
