@@ -61,7 +61,7 @@ def test_a_match_row_read_in_a_fresh_process_can_be_written():
     configured the mappers yet (the servers of tests/system failed so)."""
     code = (
         "import datetime; from app.store import _match_of, MATCH_COLUMNS\n"
-        "row = dict.fromkeys(MATCH_COLUMNS, 0) | {'id': 'a', 'secret': 's', 'bot_seed': None}\n"
+        "row = dict.fromkeys(MATCH_COLUMNS, 0) | {'id': 'a', 'bot_seed': None}\n"
         "match = _match_of(row); match.ply += 1; match.status = 'over'\n"
         "print(match.ply, match.status, match.model_dump(include={'id'}))\n"
     )

@@ -92,7 +92,7 @@ def test_a_sur_in_the_last_deal_is_counted_as_the_sheet_counts_it():
         state = state.apply(next(m for m in state.legal_moves() if str(m) == move))
     assert state.winner == 0 and state.rounds[0].moves[0].sur, "a sur was made, and the match won"
     rules_text = json.dumps(rules.to_dict())
-    match = Match(id="m", secret="s", seed=0, rules=rules_text, level="easy", mode="match", game="chaharbargh")
+    match = Match(id="m", seed=0, rules=rules_text, level="easy", mode="match", game="chaharbargh")
     summarize(match, state, FINISHED)
     assert (json.loads(match.totals), match.winner, match.surs, match.status) == ([1, 0], 0, "[0, 0]", "over")
     assert match.finished_at == FINISHED
