@@ -185,8 +185,8 @@ def test_delete_asks_first_then_removes_the_person_and_leaves_a_former_player(al
         )
         connection.execute(
             sa.text(
-                "insert into push_job (subscription_id, kind, url, name, tries, due_at, created_at)"
-                " values (:s, 'turn', '/m/x/y', '', 0, :at, :at)"
+                "insert into push_job (subscription_id, kind, match_id, seat, name, tries, due_at, created_at)"
+                " values (:s, 'turn', 'x', 0, '', 0, :at, :at)"
             ),
             {"s": sub_id, "at": device["at"]},
         )
