@@ -38,6 +38,7 @@ from .background import Background
 from .db import read_session, utc, write_transaction
 from .i18n import t
 from .push import JOB, SUB, unb64url
+from .slow_games import time_left
 
 LOG = logging.getLogger("chaharbargh.push")
 BATCH = 50
@@ -47,8 +48,22 @@ TRIES = 8  # a job failing this often is dropped
 POLL = 2.0  # the longest a worker sleeps: jobs other processes wrote are this late at most
 TTL = 24 * 3600  # how long a push service may keep a message for a device that is off
 JWT_HOURS = 12  # a VAPID token's life (RFC 8292: at most 24 hours)
-WORDS = {"turn": "push_turn", "seat": "push_seat", "rematch": "push_rematch", "over": "push_over"}
-URGENCY = {"turn": "high", "seat": "normal", "rematch": "normal", "over": "normal"}
+WORDS = {
+    "turn": "push_turn",
+    "remind": "push_remind",
+    "seat": "push_seat",
+    "rematch": "push_rematch",
+    "over": "push_over",
+    "invite": "push_invite",
+}
+URGENCY = {
+    "turn": "high",
+    "remind": "high",
+    "seat": "normal",
+    "rematch": "normal",
+    "over": "normal",
+    "invite": "normal",
+}
 
 SOONEST = select(func.min(JOB.c.due_at))
 TAKE = (
@@ -76,7 +91,10 @@ def backoff(tries: int) -> timedelta:
 
 def payload(kind: str, lang: str, url: str, name: str) -> bytes:
     """What the device's service worker shows: a title, a short text and the table to open."""
-    body = t(lang, WORDS[kind], name=name or t(lang, "push_someone"))
+    if kind == "remind":  # its name is the seconds left as it was queued, worded in the device's language
+        body = t(lang, WORDS[kind], left=time_left(int(name or 0), lang))
+    else:
+        body = t(lang, WORDS[kind], name=name or t(lang, "push_someone"))
     return json.dumps({"title": t(lang, "title"), "body": body, "url": url, "tag": url}).encode()
 
 

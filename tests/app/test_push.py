@@ -160,7 +160,14 @@ def test_a_kind_turned_off_on_me_is_not_queued_and_the_buttons_carry_the_key(app
         host_url = new_table(host)
         me = dom(host.get("/me?lang=en").text)
         assert me.select_one("#notify")["data-vapid-key"] == app.state.vapid_public
-        assert [box["value"] for box in me.select("#notify-kinds input:checked")] == ["turn", "seat", "rematch", "over"]
+        assert [box["value"] for box in me.select("#notify-kinds input:checked")] == [
+            "turn",
+            "remind",
+            "seat",
+            "rematch",
+            "over",
+            "invite",
+        ]
         subscribe(host, push, "bahar", "en")
         saved = host.post("/me/notifications", data={"kind": ["turn", "rematch", "over"]})
         assert saved.status_code == 200 and t("en", "notify_saved") in saved.text
