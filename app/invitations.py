@@ -22,6 +22,7 @@ from sqlalchemy import select as sa_select
 
 from .db import read_session, write_transaction
 from .models import Invitation, Match, Person, SeatRow
+from .push import queue_for
 from .seating import Hosting
 from .seats import PERSON, SEAT_CHOICES
 from .store import Refused
@@ -84,13 +85,22 @@ class Invitations:
 
     def __init__(self, engine: Engine, clock: Callable[[], datetime]):
         self.engine, self.clock = engine, clock
+        self.push_queued: Callable[[], None] = lambda: None  # the push sender's wake (app/push_send.py)
 
     def send(self, match_id: str, invited: dict[int, str]) -> None:
-        """One invitation per seat of `match_id` in `invited` (seat -> person)."""
+        """One invitation per seat of `match_id` in `invited` (seat -> person), and in the same
+        transaction an "invite" notification to each of their devices that has not turned it off:
+        the seat's invite link, with the asker's name (seat 0's)."""
         at = self.clock()
         rows = [{"match_id": match_id, "seat": s, "person_id": p, "created_at": at} for s, p in invited.items()]
+        seat_rows = sa_select(SEAT.c.seat, SEAT.c.invite, SEAT.c.name).where(SEAT.c.match_id == match_id)
         with write_transaction(self.engine) as connection:
             connection.execute(INVITATION.insert(), rows)
+            found = {seat: (code, name) for seat, code, name in connection.execute(seat_rows)}
+            links = {p: f"/m/{match_id}/join/{found[s][0]}" for s, p in invited.items() if s in found and found[s][0]}
+            queued = queue_for(connection, links, "invite", at, found.get(0, ("", ""))[1] or "")
+        if queued:
+            self.push_queued()
 
     def open_for(self, person: str) -> list[Open]:
         """The invitations of `person` whose seat nobody has taken yet, in a match still in play,
