@@ -62,7 +62,12 @@ class Play(Store):
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
-        queued = after_move(connection, Table(match, after, seats), mover, standin, self.clock()) if seats.shared else 0
+        table, seen = Table(match, after, seats), self.visibility.shown
+        queued = (
+            after_move(connection, table, mover, standin, self.clock(), lambda s: seen(match.id, s))
+            if seats.shared
+            else 0
+        )
         return after, queued  # notifications go to other people only: a table with one has none
 
     def _due(self, state: State, seats: Seats) -> Due:

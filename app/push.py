@@ -10,8 +10,8 @@
   of each person to tell, in the same transaction as the change (`queue`): a move, a seat taken,
   a rematch asked. app/push_send.py sends them in the background; a move never waits for it.
 
-What is told (`KINDS`): "turn", a person's turn at a slow table (a move clock of `SLOW` or more:
-a live table's page is open, and its tab title says so while hidden); "remind", the same turn
+What is told (`KINDS`): "turn", a person's turn at a slow table (a move clock of `SLOW` or more),
+or at a live one where none of their pages is shown (app/visibility.py); "remind", the same turn
 with a quarter of its time left, once (the round owner queues it when the match row's due
 "remind" comes, app/play.py); "seat", a person took their seat; "rematch", one is offered;
 "over", the match ended; "invite", an invitation to a new table (app/invitations.py). A job
@@ -23,7 +23,7 @@ device's language then.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import cache
 from urllib.parse import urlsplit
@@ -117,9 +117,12 @@ def queue_for(connection: Connection, people: dict[str, str], kind: str, at: dat
     return len(rows)
 
 
-def after_move(connection: Connection, table: Table, mover: int, standin: bool, at: datetime) -> int:
+def after_move(
+    connection: Connection, table: Table, mover: int, standin: bool, at: datetime, shown: Callable[[int], bool]
+) -> int:
     """What a move just written tells: the match over, to everyone else at it (and to a person the
-    computer played for); else "your turn" at a slow table to the person whose turn it now is."""
+    computer played for); else "your turn" to the person whose turn it now is, at a slow table,
+    or at a live one when no page of their seat is `shown` (app/visibility.py)."""
     seats = table.seats
     if not seats.shared:
         return 0
@@ -128,7 +131,8 @@ def after_move(connection: Connection, table: Table, mover: int, standin: bool, 
         others = [seat for seat in seats.people if seats.person_of(seat) != mover_person]
         return queue(connection, table.match, seats, others, "over", at)
     turn = table.turn
-    if table.match.clock >= SLOW and seats.person(turn) and seats.person_of(turn) != mover_person:
+    told = seats.person(turn) and seats.person_of(turn) != mover_person
+    if told and (table.match.clock >= SLOW or not shown(turn)):
         return queue(connection, table.match, seats, [turn], "turn", at)
     return 0
 

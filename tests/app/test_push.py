@@ -108,7 +108,7 @@ def test_each_move_at_a_slow_table_sends_one_your_turn_to_the_other_checked_by_t
         assert count(app, PushJob) == 0
 
 
-def test_a_live_table_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
+def test_a_live_table_shown_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
     with browser(app) as host, browser(app) as guest:
         host_url = new_table(host, clock=60)
         subscribe(host, push, "bahar", "en")
@@ -118,9 +118,10 @@ def test_a_live_table_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
         assert got.payload["body"] == t("en", "push_seat", name="Ana") and got.payload["url"] == host_url
         assert got.headers["urgency"] == "normal"
         match_id = host_url.split("/")[2]
+        assert host.post(host_url + "/seen", data={"page": "bahar-tab", "shown": "1"}).status_code == 204
         turn = app.state.service.load(match_id, secret(host_url)).turn
         play_first_legal(app.state.service, match_id, secret(guest_url if turn == 1 else host_url))
-        assert count(app, PushJob) == 0  # a minute's clock: the open page and its tab title tell
+        assert count(app, PushJob) == 0  # a minute's clock, and her page is shown: it tells
 
 
 def test_a_subscription_the_push_service_answers_410_for_is_deleted(app, push):
@@ -214,8 +215,10 @@ def test_the_end_of_a_match_and_a_rematch_are_told_to_the_other_person(app, push
         app.state.subscriptions.subscribe(
             person, device["endpoint"], device["p256dh"], device["auth"], "en", app.state.settings.clock()
         )
+    for seat in (0, 1):  # both pages are shown (app/visibility.py)
+        service.visibility.report(match.id, seat, f"page-of-{seat}", True)
     loaded = service.load(match.id, secrets[0])
-    while not loaded.over:  # a live clock (60 s): no "your turn" on the way
+    while not loaded.over:  # a live clock (60 s) with both pages shown: no "your turn" on the way
         if loaded.sheet_pending:
             loaded = service.next_round(match.id, secrets[0], loaded.ply)
         else:
