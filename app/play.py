@@ -136,8 +136,9 @@ class Play(Store):
         """The round owner's move at a match whose due time has come (app/round_owner.py): the
         computer seat's move after its pause, or, for a person whose move clock ran out by this
         server's clock, the computer's move at `CLOCK_LEVEL` (their seat is away until they move
-        again). Nothing due yet (time was given back, a move came first): the row's due time is
-        written again as the table now has it. True if a move was made."""
+        again). A slow table's reminder due ("remind") is queued instead (`_remind`). Nothing due
+        yet (time was given back, a move came first): the row's due time is written again as the
+        table now has it. True if a move was made."""
         with read_session(self.engine) as session:
             connection = session.connection()
             row = _row(connection, match_id)

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import http_ece
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
-from sqlalchemy import Engine, bindparam, delete, func, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, func, select, update
 
 from .background import Background
 from .db import read_session, utc, write_transaction
@@ -164,27 +164,31 @@ class PushSender:
             rows = self.take(at)
             if not rows:
                 break
-            for row in rows:
-                sent += self._settle(row, self.send(row), at)
+            sent += self._settle([(row, self.send(row)) for row in rows], at)
         return sent
 
-    def _settle(self, row: Any, status: int, at: datetime) -> int:
+    def _settle(self, answered: list[tuple[Any, int]], at: datetime) -> int:
+        """Write what the push services answered for a batch, in one transaction: on SQLite each
+        commit waits for the disk, and one per job halved the jobs a second the sender keeps up with."""
         with write_transaction(self.engine) as connection:
-            if 200 <= status < 300:
-                connection.execute(delete(JOB).where(JOB.c.id == row.id))
-                return 1
-            if status in (404, 410):
-                connection.execute(delete(JOB).where(JOB.c.subscription_id == row.subscription_id))
-                connection.execute(delete(SUB).where(SUB.c.id == row.subscription_id))
-                LOG.info("a push subscription is gone (%s): deleted", status)
-            elif (status in (0, 429) or status >= 500) and row.tries + 1 < TRIES:
-                tries = row.tries + 1
-                again = {"tries": tries, "due_at": at + backoff(tries)}
-                connection.execute(update(JOB).where(JOB.c.id == row.id).values(again))
-                LOG.warning("a push service answered %s: tried again later", status or "nothing")
-            else:
-                connection.execute(delete(JOB).where(JOB.c.id == row.id))
-                LOG.warning("a push service answered %s: the notification is dropped", status)
+            return sum(self._settle_one(connection, row, status, at) for row, status in answered)
+
+    def _settle_one(self, connection: Connection, row: Any, status: int, at: datetime) -> int:
+        if 200 <= status < 300:
+            connection.execute(delete(JOB).where(JOB.c.id == row.id))
+            return 1
+        if status in (404, 410):
+            connection.execute(delete(JOB).where(JOB.c.subscription_id == row.subscription_id))
+            connection.execute(delete(SUB).where(SUB.c.id == row.subscription_id))
+            LOG.info("a push subscription is gone (%s): deleted", status)
+        elif (status in (0, 429) or status >= 500) and row.tries + 1 < TRIES:
+            tries = row.tries + 1
+            again = {"tries": tries, "due_at": at + backoff(tries)}
+            connection.execute(update(JOB).where(JOB.c.id == row.id).values(again))
+            LOG.warning("a push service answered %s: tried again later", status or "nothing")
+        else:
+            connection.execute(delete(JOB).where(JOB.c.id == row.id))
+            LOG.warning("a push service answered %s: the notification is dropped", status)
         return 0
 
     def start(self) -> None:

@@ -112,8 +112,6 @@ def test_a_reminder_turned_off_is_not_sent_but_the_clock_runs_out_as_before(app,
     match_id, addresses, devices = a_day_table(app, push)
     service, owner, sender = app.state.service, app.state.owner, app.state.push
     turn = service.load(match_id, secret(addresses[0])).turn
-    with browser(app) as nobody:
-        assert nobody.post("/me/notifications", data={"kind": ["turn"]}).status_code == 200  # not a person here
     person = service.load(match_id, secret(addresses[turn])).seats.person_of(turn)
     app.state.subscriptions.turn_off(person, ["remind"])
     clock.advance(18 * HOUR)
