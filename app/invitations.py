@@ -23,6 +23,7 @@ from sqlalchemy import select as sa_select
 from .addresses import Addresses
 from .db import read_session, write_transaction
 from .models import Invitation, Match, Person, SeatRow
+from .push import queue_for
 from .seating import Hosting
 from .seats import PERSON, SEAT_CHOICES
 from .store import Refused
@@ -86,13 +87,22 @@ class Invitations:
     def __init__(self, engine: Engine, clock: Callable[[], datetime], addresses: Addresses):
         """`addresses`: the service's, which the invite codes are worked out with (app/addresses.py)."""
         self.engine, self.clock, self.addresses = engine, clock, addresses
+        self.push_queued: Callable[[], None] = lambda: None  # the push sender's wake (app/push_send.py)
 
     def send(self, match_id: str, invited: dict[int, str]) -> None:
-        """One invitation per seat of `match_id` in `invited` (seat -> person)."""
+        """One invitation per seat of `match_id` in `invited` (seat -> person), and in the same
+        transaction an "invite" notification to each of their devices that has not turned it off:
+        the seat's invite link, with the asker's name (seat 0's)."""
         at = self.clock()
         rows = [{"match_id": match_id, "seat": s, "person_id": p, "created_at": at} for s, p in invited.items()]
+        seat_rows = sa_select(SEAT.c.seat, SEAT.c.invite_hash, SEAT.c.name).where(SEAT.c.match_id == match_id)
         with write_transaction(self.engine) as connection:
             connection.execute(INVITATION.insert(), rows)
+            found = {seat: (invite, name) for seat, invite, name in connection.execute(seat_rows)}
+            to = {p: s for s, p in invited.items() if s in found and found[s][0]}  # the sender works the link out
+            queued = queue_for(connection, match_id, to, "invite", at, found.get(0, ("", ""))[1] or "")
+        if queued:
+            self.push_queued()
 
     def open_for(self, person: str) -> list[Open]:
         """The invitations of `person` whose seat nobody has taken yet, in a match still in play,

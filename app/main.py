@@ -101,7 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.push = PushSender(
         engine, app.state.vapid_key, settings.public_url, settings.clock, app.state.service.addresses
     )
-    app.state.service.push_queued = app.state.push.nudge
+    app.state.service.push_queued = app.state.invitations.push_queued = app.state.push.nudge
     errors.install(app)
 
     # The last added is the outermost: headers on every answer, compression, then the Host

@@ -16,7 +16,7 @@ from engine.errors import IllegalMove
 
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow
-from .push import after_move
+from .push import after_move, reminder
 from .seats import Seats
 from .settings import now
 from .store import (
@@ -62,12 +62,17 @@ class Play(Store):
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
-        queued = after_move(connection, Table(match, after, seats), mover, standin, self.clock()) if seats.shared else 0
+        table, seen = Table(match, after, seats), self.visibility.shown
+        queued = (
+            after_move(connection, table, mover, standin, self.clock(), lambda s: seen(match.id, s))
+            if seats.shared
+            else 0
+        )
         return after, queued  # notifications go to other people only: a table with one has none
 
     def _due(self, state: State, seats: Seats) -> Due:
         """What will be due at a match row once it is written at `state`."""
-        return lambda match: Table(match, state, seats).due(self.pauses)
+        return lambda match: Table(match, state, seats).due_row(self.pauses)
 
     def play(
         self, match_id: str, secret: str, ply: int, move: object, undos: int | None = None, game: str | None = None
@@ -131,8 +136,9 @@ class Play(Store):
         """The round owner's move at a match whose due time has come (app/round_owner.py): the
         computer seat's move after its pause, or, for a person whose move clock ran out by this
         server's clock, the computer's move at `CLOCK_LEVEL` (their seat is away until they move
-        again). Nothing due yet (time was given back, a move came first): the row's due time is
-        written again as the table now has it. True if a move was made."""
+        again). A slow table's reminder due ("remind") is queued instead (`_remind`). Nothing due
+        yet (time was given back, a move came first): the row's due time is written again as the
+        table now has it. True if a move was made."""
         with read_session(self.engine) as session:
             connection = session.connection()
             row = _row(connection, match_id)
@@ -141,8 +147,11 @@ class Play(Store):
             match = _match_of(row)
             seats = seats_of(connection, match_id, match.level, match.clock, self.addresses)
             loaded = Table(match, self._state(connection, match), seats)  # seat 0's
-        due = loaded.due(self.pauses)
-        if due is not None and due[0] <= self.clock():
+        now = self.clock()
+        if match.due_kind == "remind" and self._remind(loaded, now):
+            return False
+        due = loaded.due_row(self.pauses, now)
+        if due is not None and due[0] <= now:
             if due[1] == "computer":
                 level = loaded.seats.level(loaded.turn)
                 played = self._play_for(loaded, loaded.key, level, lambda here: here.computer_to_play, False)
@@ -151,6 +160,30 @@ class Play(Store):
             return played.changed
         self._write_due(loaded, due)
         return False
+
+    def _remind(self, loaded: Table, at: datetime) -> bool:
+        """The reminder of a slow table's turn, due by `at` and not yet sent: queued to the person
+        to play, in the transaction that moves the row on to their clock's end. Compare-and-set
+        on the ply, undos and the reminder still due: a turn is reminded once, by one process,
+        and not after a move. False when there is nothing to remind of (the row is then worked
+        out anew by the caller)."""
+        remind, due = loaded.reminder_at, loaded.due(self.pauses)
+        if remind is None or due is None or not remind <= at < due[0]:
+            return False
+        match = loaded.match
+        with write_transaction(self.engine) as connection:
+            written = connection.execute(
+                update(MATCH)
+                .where(MATCH.c.id == match.id, MATCH.c.ply == match.ply, MATCH.c.undos == match.undos)
+                .where(MATCH.c.due_kind == "remind")
+                .values(due_at=due[0], due_kind=due[1])
+            ).rowcount
+            queued = reminder(connection, loaded, at) if written else 0
+        if written:
+            self.due_written(due[0])
+        if queued:
+            self.push_queued()
+        return True
 
     def _ran_out(self, here: Table) -> bool:
         left = here.seconds_left(self.clock())

@@ -10,16 +10,20 @@
   of each person to tell, in the same transaction as the change (`queue`): a move, a seat taken,
   a rematch asked. app/push_send.py sends them in the background; a move never waits for it.
 
-What is told (`KINDS`): "turn", a person's turn at a slow table (a move clock of `SLOW` or more:
-a live table's page is open, and its tab title says so while hidden); "seat", a person took
-their seat; "rematch", one is offered; "over", the match ended. A job holds the kind, the
-table's address and a name, never a card: the words are made when it is sent.
+What is told (`KINDS`): "turn", a person's turn at a slow table (a move clock of `SLOW` or more),
+or at a live one where none of their pages is shown (app/visibility.py); "remind", the same turn
+with a quarter of its time left, once (the round owner queues it when the match row's due
+"remind" comes, app/play.py); "seat", a person took their seat; "rematch", one is offered;
+"over", the match ended; "invite", an invitation to a new table (app/invitations.py). A job
+holds the kind, the table (match and seat, whose address the sender works out) and a name,
+never a card: the words are made when it is sent. A reminder's "name" is the seconds left on
+the clock as it was queued, worded in the device's language then.
 """
 
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import cache
 from urllib.parse import urlsplit
@@ -33,7 +37,7 @@ from .models import Match, PushJob, PushSubscription
 from .seats import Seats
 from .table import Table
 
-KINDS = ("turn", "seat", "rematch", "over")
+KINDS = ("turn", "remind", "seat", "rematch", "over", "invite")
 SLOW = 3600  # seconds of move clock from which a table is slow: "your turn" is pushed there
 SUB, JOB = PushSubscription.__table__, PushJob.__table__  # type: ignore[attr-defined]
 
@@ -87,11 +91,20 @@ def queue(
     """A job per subscription of each person at the seats `to` who has not turned `kind` off, in
     the caller's transaction; how many."""
     people = {person: seat for seat in to if seats.person(seat) and (person := seats.person_of(seat))}
+    return queue_for(connection, match.id, people, kind, at, name)
+
+
+def queue_for(
+    connection: Connection, match_id: str, people: dict[str, int], kind: str, at: datetime, name: str = ""
+) -> int:
+    """A job per subscription of each person in `people` (person -> their seat of `match_id`, whose
+    address the sender works out) who has not turned `kind` off, in the caller's transaction; how
+    many."""
     if not people:
         return 0
     found = connection.execute(select(SUB.c.id, SUB.c.person_id, SUB.c.off).where(SUB.c.person_id.in_(list(people))))
     rows = [
-        {"subscription_id": sid, "kind": kind, "match_id": match.id, "seat": people[person], "name": name[:24]}
+        {"subscription_id": sid, "kind": kind, "match_id": match_id, "seat": people[person], "name": name[:24]}
         for sid, person, off in found
         if kind not in off.split()
     ]
@@ -100,9 +113,12 @@ def queue(
     return len(rows)
 
 
-def after_move(connection: Connection, table: Table, mover: int, standin: bool, at: datetime) -> int:
+def after_move(
+    connection: Connection, table: Table, mover: int, standin: bool, at: datetime, shown: Callable[[int], bool]
+) -> int:
     """What a move just written tells: the match over, to everyone else at it (and to a person the
-    computer played for); else "your turn" at a slow table to the person whose turn it now is."""
+    computer played for); else "your turn" to the person whose turn it now is, at a slow table,
+    or at a live one when no page of their seat is `shown` (app/visibility.py)."""
     seats = table.seats
     if not seats.shared:
         return 0
@@ -111,9 +127,19 @@ def after_move(connection: Connection, table: Table, mover: int, standin: bool, 
         others = [seat for seat in seats.people if seats.person_of(seat) != mover_person]
         return queue(connection, table.match, seats, others, "over", at)
     turn = table.turn
-    if table.match.clock >= SLOW and seats.person(turn) and seats.person_of(turn) != mover_person:
+    told = seats.person(turn) and seats.person_of(turn) != mover_person
+    if told and (table.match.clock >= SLOW or not shown(turn)):
         return queue(connection, table.match, seats, [turn], "turn", at)
     return 0
+
+
+def reminder(connection: Connection, table: Table, at: datetime) -> int:
+    """The reminder to the person to play at a slow table, their clock's seconds left at `at` as
+    its name (the round owner's, once a turn: app/play.py)."""
+    left = table.seconds_left(at)
+    if left is None or not table.seats.shared:
+        return 0
+    return queue(connection, table.match, table.seats, [table.turn], "remind", at, str(max(0, int(left))))
 
 
 class Subscriptions:

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import http_ece
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
-from sqlalchemy import Engine, and_, bindparam, delete, func, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, select, update
 
 from .addresses import Addresses
 from .background import Background
@@ -40,6 +40,7 @@ from .db import read_session, utc, write_transaction
 from .i18n import t
 from .models import SeatRow
 from .push import JOB, SUB, unb64url
+from .slow_games import time_left
 
 LOG = logging.getLogger("chaharbargh.push")
 BATCH = 50
@@ -49,8 +50,22 @@ TRIES = 8  # a job failing this often is dropped
 POLL = 2.0  # the longest a worker sleeps: jobs other processes wrote are this late at most
 TTL = 24 * 3600  # how long a push service may keep a message for a device that is off
 JWT_HOURS = 12  # a VAPID token's life (RFC 8292: at most 24 hours)
-WORDS = {"turn": "push_turn", "seat": "push_seat", "rematch": "push_rematch", "over": "push_over"}
-URGENCY = {"turn": "high", "seat": "normal", "rematch": "normal", "over": "normal"}
+WORDS = {
+    "turn": "push_turn",
+    "remind": "push_remind",
+    "seat": "push_seat",
+    "rematch": "push_rematch",
+    "over": "push_over",
+    "invite": "push_invite",
+}
+URGENCY = {
+    "turn": "high",
+    "remind": "high",
+    "seat": "normal",
+    "rematch": "normal",
+    "over": "normal",
+    "invite": "normal",
+}
 
 SEAT = SeatRow.__table__  # type: ignore[attr-defined]
 SOONEST = select(func.min(JOB.c.due_at))
@@ -80,7 +95,10 @@ def backoff(tries: int) -> timedelta:
 
 def payload(kind: str, lang: str, url: str, name: str) -> bytes:
     """What the device's service worker shows: a title, a short text and the table to open."""
-    body = t(lang, WORDS[kind], name=name or t(lang, "push_someone"))
+    if kind == "remind":  # its name is the seconds left as it was queued, worded in the device's language
+        body = t(lang, WORDS[kind], left=time_left(int(name or 0), lang))
+    else:
+        body = t(lang, WORDS[kind], name=name or t(lang, "push_someone"))
     return json.dumps({"title": t(lang, "title"), "body": body, "url": url, "tag": url}).encode()
 
 
@@ -107,6 +125,8 @@ class PushSender:
         page if the match has been pruned since."""
         if row.nonce is None:
             return "/"
+        if row.kind == "invite":  # the seat is not theirs yet: its invite, which their /me lists too
+            return f"/m/{row.match_id}/join/{self.addresses.invite(row.match_id, row.seat, row.nonce)}"
         return f"/m/{row.match_id}/{self.addresses.secret(row.match_id, row.seat, row.nonce)}"
 
     def send(self, row: Any) -> int:
@@ -160,27 +180,31 @@ class PushSender:
             rows = self.take(at)
             if not rows:
                 break
-            for row in rows:
-                sent += self._settle(row, self.send(row), at)
+            sent += self._settle([(row, self.send(row)) for row in rows], at)
         return sent
 
-    def _settle(self, row: Any, status: int, at: datetime) -> int:
+    def _settle(self, answered: list[tuple[Any, int]], at: datetime) -> int:
+        """Write what the push services answered for a batch, in one transaction: on SQLite each
+        commit waits for the disk, and one per job halved the jobs a second the sender keeps up with."""
         with write_transaction(self.engine) as connection:
-            if 200 <= status < 300:
-                connection.execute(delete(JOB).where(JOB.c.id == row.id))
-                return 1
-            if status in (404, 410):
-                connection.execute(delete(JOB).where(JOB.c.subscription_id == row.subscription_id))
-                connection.execute(delete(SUB).where(SUB.c.id == row.subscription_id))
-                LOG.info("a push subscription is gone (%s): deleted", status)
-            elif (status in (0, 429) or status >= 500) and row.tries + 1 < TRIES:
-                tries = row.tries + 1
-                again = {"tries": tries, "due_at": at + backoff(tries)}
-                connection.execute(update(JOB).where(JOB.c.id == row.id).values(again))
-                LOG.warning("a push service answered %s: tried again later", status or "nothing")
-            else:
-                connection.execute(delete(JOB).where(JOB.c.id == row.id))
-                LOG.warning("a push service answered %s: the notification is dropped", status)
+            return sum(self._settle_one(connection, row, status, at) for row, status in answered)
+
+    def _settle_one(self, connection: Connection, row: Any, status: int, at: datetime) -> int:
+        if 200 <= status < 300:
+            connection.execute(delete(JOB).where(JOB.c.id == row.id))
+            return 1
+        if status in (404, 410):
+            connection.execute(delete(JOB).where(JOB.c.subscription_id == row.subscription_id))
+            connection.execute(delete(SUB).where(SUB.c.id == row.subscription_id))
+            LOG.info("a push subscription is gone (%s): deleted", status)
+        elif (status in (0, 429) or status >= 500) and row.tries + 1 < TRIES:
+            tries = row.tries + 1
+            again = {"tries": tries, "due_at": at + backoff(tries)}
+            connection.execute(update(JOB).where(JOB.c.id == row.id).values(again))
+            LOG.warning("a push service answered %s: tried again later", status or "nothing")
+        else:
+            connection.execute(delete(JOB).where(JOB.c.id == row.id))
+            LOG.warning("a push service answered %s: the notification is dropped", status)
         return 0
 
     def start(self) -> None:

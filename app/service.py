@@ -18,6 +18,7 @@ from .play import Play
 from .seating import Hosting
 from .settings import now, random_seed
 from .table import Pauses
+from .visibility import Visibility
 
 
 class MatchService(Hosting, Play):
@@ -49,6 +50,7 @@ class MatchService(Hosting, Play):
         self.pauses = pauses  # the computer's pause before its move (app/round_owner.py plays it)
         self.due_written: Callable[[datetime], None] = lambda at: None  # told of each due time written
         self.push_queued: Callable[[], None] = lambda: None  # told of each change that may notify
+        self.visibility = Visibility(clock)  # a live table's "your turn" is pushed to a seat not looked at
         self._cache = OrderedDict()
         self._cache_lock = threading.Lock()
         self._hints = OrderedDict()

@@ -41,6 +41,7 @@ from .ratings import rate_match
 from .seats import Seats, watch_code
 from .summary import Listed, summarize, summary_values
 from .table import Pauses, State, Table, game_of
+from .visibility import Visibility
 
 
 class NotFound(LookupError):
@@ -218,6 +219,7 @@ class Store:
     pauses: Pauses
     due_written: Callable[[datetime], None]
     push_queued: Callable[[], None]  # notifications may have been queued (app/push_send.py)
+    visibility: Visibility  # the live tables' pages shown, as they say (app/visibility.py)
     # id -> (undos, ply, state, the match row's columns as they were then, its seats if known)
     _cache: OrderedDict[str, tuple[int, int, State, dict[str, Any], Seats | None]]
     _cache_lock: threading.Lock

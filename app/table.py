@@ -19,7 +19,9 @@ from engine.game import AnyGame
 
 from .db import utc
 from .models import Match, bot_seed_of
-from .seats import CREATOR, Seats, watch_code
+from .seats import CREATOR, SLOW_CLOCK, Seats, watch_code
+
+REMIND_AFTER = 0.75  # a slow move clock's reminder: once a quarter of the move's time is left
 
 State = Any
 """A match's state, of whichever game it is (its engine game's own state type): the service
@@ -190,6 +192,27 @@ class Table:
             return self.turn_began + timedelta(milliseconds=pauses.computer_ms), "computer"
         seconds = self.seats.move_seconds(self.turn)
         return (self.turn_began + timedelta(seconds=seconds), "clock") if seconds else None
+
+    @property
+    def reminder_at(self) -> datetime | None:
+        """When the person to play at a slow table is reminded of their turn: with a quarter of
+        their move's time left. None elsewhere: a live clock's page is open, and an away seat's
+        short turn is the computer's to play."""
+        seats = self.seats
+        if self.practice or not self._in_play or not seats.person(self.turn) or seats.clock < SLOW_CLOCK:
+            return None
+        if self.turn in seats.away:
+            return None
+        return self.turn_began + timedelta(seconds=seats.clock * REMIND_AFTER)
+
+    def due_row(self, pauses: Pauses, at: datetime | None = None) -> tuple[datetime, str] | None:
+        """What the match row is due next, as it is written: the reminder ("remind") while it is
+        still ahead of `at` (always, for a turn that begins now), else `due`. A reminder past is
+        not due again: a turn is reminded once, even when a restart has the row worked out anew."""
+        remind = self.reminder_at
+        if remind is not None and (at is None or at < remind):
+            return remind, "remind"
+        return self.due(pauses)
 
     @property
     def _in_play(self) -> bool:

@@ -102,3 +102,24 @@ function markTurn() {
 document.addEventListener("visibilitychange", markTurn);
 document.addEventListener("htmx:afterSettle", () => { markTurn(); showNotify(); });
 document.addEventListener("DOMContentLoaded", () => { plainTitle = document.title; showNotify(); });
+
+// A table with others tells the server whether this page is shown (`#turn-mark[data-seen]`,
+// app/visibility.py): a live table pushes "your turn" only to a seat none of whose pages is. A
+// shown page says so again every minute (the server forgets a page silent for longer: closed),
+// and a page that goes away says "hidden" as it goes.
+const pageName = self.crypto && crypto.randomUUID ? crypto.randomUUID() : "p" + Math.random().toString(36).slice(2) + Date.now();
+const SEEN_AGAIN_MS = 60000;  // app/visibility.py's REPEAT
+let seenAgain = null;
+function tellSeen(closing) {
+  const mark = document.getElementById("turn-mark");
+  const address = mark && mark.dataset.seen;
+  clearTimeout(seenAgain);
+  if (!address) return;
+  const shown = !closing && !document.hidden;
+  const body = new URLSearchParams({ page: pageName, shown: shown ? "1" : "0" });
+  fetch(address, { method: "POST", body, credentials: "same-origin", keepalive: true }).catch(() => {});
+  if (shown) seenAgain = setTimeout(() => tellSeen(false), SEEN_AGAIN_MS);
+}
+document.addEventListener("visibilitychange", () => tellSeen(false));
+document.addEventListener("DOMContentLoaded", () => tellSeen(false));
+window.addEventListener("pagehide", () => tellSeen(true));

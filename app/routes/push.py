@@ -1,5 +1,6 @@
 """Web Push opt-in (app/push.py): a device's subscription kept or dropped, as static/pwa.js
-sends it after the browser's `pushManager.subscribe`, and `/me`'s form of the kinds turned off."""
+sends it after the browser's `pushManager.subscribe`, `/me`'s form of the kinds turned off, and
+a table page's word that it is shown or hidden (app/visibility.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ..people import ensure_person
 from ..push import KINDS, PUSH_SERVICES, Subscriptions, allowed_endpoint
 from ..sessions import known_person, person_of
 from ..store import Refused
-from ..web import get_settings
+from ..web import Service, get_settings
 
 router = APIRouter()
 
@@ -71,3 +72,20 @@ async def notification_kinds(request: Request) -> Response:
         ticked = set((await request.form()).getlist("kind"))
         subscriptions_of(request).turn_off(person, [kind for kind in KINDS if kind not in ticked])
     return RedirectResponse("/me?done=notifications", status_code=303)
+
+
+class SeenForm(FormModel):
+    """A table page's word: its own name (made by the page) and whether it is shown."""
+
+    page: str = Field(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9-]+$")
+    shown: bool
+
+
+@router.post("/m/{match_id}/{secret}/seen")
+def seen(match_id: str, secret: str, form: Annotated[SeenForm, Form()], service: Service) -> Response:
+    """Keep whether this page of the seat is shown: a live table pushes "your turn" only to a
+    seat none of whose pages is. A watcher's page has no seat to tell."""
+    loaded = service.load(match_id, secret)
+    if not loaded.watching and not loaded.over:
+        service.visibility.report(match_id, loaded.seat, form.page, form.shown)
+    return Response(status_code=204)

@@ -109,7 +109,7 @@ def test_each_move_at_a_slow_table_sends_one_your_turn_to_the_other_checked_by_t
         assert count(app, PushJob) == 0
 
 
-def test_a_live_table_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
+def test_a_live_table_shown_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
     with browser(app) as host, browser(app) as guest:
         host_url = new_table(host, clock=60)
         subscribe(host, push, "bahar", "en")
@@ -119,9 +119,10 @@ def test_a_live_table_sends_no_your_turn_but_a_seat_taken_is_told(app, push):
         assert got.payload["body"] == t("en", "push_seat", name="Ana") and got.payload["url"] == host_url
         assert got.headers["urgency"] == "normal"
         match_id = host_url.split("/")[2]
+        assert host.post(host_url + "/seen", data={"page": "bahar-tab", "shown": "1"}).status_code == 204
         turn = app.state.service.load(match_id, secret(host_url)).turn
         play_first_legal(app.state.service, match_id, secret(guest_url if turn == 1 else host_url))
-        assert count(app, PushJob) == 0  # a minute's clock: the open page and its tab title tell
+        assert count(app, PushJob) == 0  # a minute's clock, and her page is shown: it tells
 
 
 def test_a_subscription_the_push_service_answers_410_for_is_deleted(app, push):
@@ -161,7 +162,14 @@ def test_a_kind_turned_off_on_me_is_not_queued_and_the_buttons_carry_the_key(app
         host_url = new_table(host)
         me = dom(host.get("/me?lang=en").text)
         assert me.select_one("#notify")["data-vapid-key"] == app.state.vapid_public
-        assert [box["value"] for box in me.select("#notify-kinds input:checked")] == ["turn", "seat", "rematch", "over"]
+        assert [box["value"] for box in me.select("#notify-kinds input:checked")] == [
+            "turn",
+            "remind",
+            "seat",
+            "rematch",
+            "over",
+            "invite",
+        ]
         subscribe(host, push, "bahar", "en")
         saved = host.post("/me/notifications", data={"kind": ["turn", "rematch", "over"]})
         assert saved.status_code == 200 and t("en", "notify_saved") in saved.text
@@ -208,8 +216,10 @@ def test_the_end_of_a_match_and_a_rematch_are_told_to_the_other_person(app, push
         app.state.subscriptions.subscribe(
             person, device["endpoint"], device["p256dh"], device["auth"], "en", app.state.settings.clock()
         )
+    for seat in (0, 1):  # both pages are shown (app/visibility.py)
+        service.visibility.report(match.id, seat, f"page-of-{seat}", True)
     loaded = service.load(match.id, secrets[0])
-    while not loaded.over:  # a live clock (60 s): no "your turn" on the way
+    while not loaded.over:  # a live clock (60 s) with both pages shown: no "your turn" on the way
         if loaded.sheet_pending:
             loaded = service.next_round(match.id, secrets[0], loaded.ply)
         else:

@@ -103,6 +103,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     audit.check("history")
 
     page.goto("/me")
+    page.wait_for_selector('#notify-kinds input[value="invite"]', state="attached")  # the kinds, the new ones too
     page.click("#device-link-make")
     page.wait_for_selector("svg#device-qr")
     audit.check("my games, with a device link")
