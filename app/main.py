@@ -18,6 +18,7 @@ from .invitations import Invitations
 from .live import news_for
 from .passkeys import Passkeys
 from .people import People
+from .puzzles import Puzzles, shipped
 from .push import Subscriptions, public_key
 from .push_send import PushSender
 from .reviews import Reviews
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         per_person=settings.reviews_per_person,
         per_address=settings.reviews_per_address,
     )
+    app.state.puzzles = Puzzles(engine, shipped())
     app.state.heartbeat = Heartbeat(app.state.service)
     app.state.vapid_key = settings.vapid_private_key or new_vapid_key()  # tests: a key of their own
     app.state.vapid_public = public_key(app.state.vapid_key)
