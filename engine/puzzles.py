@@ -115,29 +115,39 @@ def candidates(game_name: str, seed: int) -> Iterator[tuple[int, int, str, int]]
 def find(
     game_name: str, seed: int, threshold: float, worlds: int, screen_worlds: int, tries: int = 2
 ) -> Iterator[Puzzle]:
-    """The puzzles of one match between pros from `seed`: at most one a round, its gap at
-    `worlds` at least `threshold`. Of each round's decisions the `tries` with the largest gaps at
-    `screen_worlds` are valued again, the largest first, until one passes."""
-    game = games.get(game_name)
-    _, themes_of = judge_of(game_name)
-    rounds: dict[int, list[tuple[float, int, str, int]]] = {}
+    """The puzzles of one match between pros from `seed`, each as soon as its round is over: at
+    most one a round, its gap at `worlds` at least `threshold`. Of each round's decisions the
+    `tries` with the largest gaps at `screen_worlds` are valued again, the largest first, until
+    one passes."""
+    kept: list[tuple[float, int, str, int]] = []
+    playing = 0
     for round_no, ply, text, seat in candidates(game_name, seed):
+        if round_no != playing:
+            yield from _best_of(game_name, seed, kept, threshold, worlds, tries)
+            kept, playing = [], round_no
         values = ranked(game_name, text, seat, decision_seed(seed, ply), screen_worlds)
         gap = values[0][1] - values[1][1]
         if gap >= threshold / 2:  # the screen's noise is larger: keep what might pass
-            rounds.setdefault(round_no, []).append((gap, ply, text, seat))
-    for round_no in sorted(rounds):
-        for _, ply, text, seat in sorted(rounds[round_no], reverse=True)[:tries]:
-            values = ranked(game_name, text, seat, decision_seed(seed + 1, ply), worlds)
-            gap = values[0][1] - values[1][1]
-            if gap < threshold:
-                continue
-            state = game.from_text(text)
-            themes = themes_of(state, values[0][0], values[1][0])
-            moves = tuple((str(m), v) for m, v in values)
-            rating = first_rating(len(values), gap, threshold)
-            yield Puzzle(f"{game_name[0]}{seed}-{ply}", game_name, text, seat, moves[0][0], moves, themes, rating)
-            break
+            kept.append((gap, ply, text, seat))
+    yield from _best_of(game_name, seed, kept, threshold, worlds, tries)
+
+
+def _best_of(
+    game_name: str, seed: int, kept: list[tuple[float, int, str, int]], threshold: float, worlds: int, tries: int
+) -> Iterator[Puzzle]:
+    """The first of a round's screened decisions, the largest gap first, that passes at `worlds`."""
+    game = games.get(game_name)
+    _, themes_of = judge_of(game_name)
+    for _, ply, text, seat in sorted(kept, reverse=True)[:tries]:
+        values = ranked(game_name, text, seat, decision_seed(seed + 1, ply), worlds)
+        gap = values[0][1] - values[1][1]
+        if gap < threshold:
+            continue
+        themes = themes_of(game.from_text(text), values[0][0], values[1][0])
+        moves = tuple((str(m), v) for m, v in values)
+        rating = first_rating(len(values), gap, threshold)
+        yield Puzzle(f"{game_name[0]}{seed}-{ply}", game_name, text, seat, moves[0][0], moves, themes, rating)
+        return
 
 
 def noise(game_name: str, positions: Sequence[tuple[str, int]], worlds: int, repeats: int) -> list[float]:

@@ -132,6 +132,12 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
 
 
+def puzzles_text(header: dict[str, Any], found: list[dict[str, Any]]) -> str:
+    """The puzzles file: JSON, one puzzle a line (a regenerated file's diff reads puzzle by puzzle)."""
+    lines = ",\n".join(json.dumps(p, ensure_ascii=False) for p in found)
+    return json.dumps(header, ensure_ascii=False)[:-1] + ', "puzzles": [\n' + lines + "\n]}\n"
+
+
 def _puzzles(args: argparse.Namespace) -> int:
     """Write puzzles to `--out` as they are found (a run stopped early keeps what it found), each
     match from the next seed, until `--count` of them."""
@@ -144,7 +150,7 @@ def _puzzles(args: argparse.Namespace) -> int:
         for puzzle in puzzles.find(args.game, seed, args.threshold + args.margin, args.worlds, args.screen_worlds):
             found.append(puzzle.to_dict())
             print(f"{len(found)} {puzzle.id} gap {puzzle.gap:.2f} {','.join(puzzle.themes)}", flush=True)
-            out.write_text(json.dumps({**header, "puzzles": found}, ensure_ascii=False, indent=0) + "\n")
+            out.write_text(puzzles_text(header, found))
             if len(found) >= args.count:
                 break
         seed += 1
