@@ -18,9 +18,9 @@ from .invitations import Invitations
 from .live import news_for
 from .passkeys import Passkeys
 from .people import People
-from .puzzles import Puzzles, shipped
 from .push import Subscriptions, public_key
 from .push_send import PushSender
+from .puzzles import Puzzles, shipped
 from .reviews import Reviews
 from .round_owner import RoundOwner
 from .routes import ROUTERS
