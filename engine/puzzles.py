@@ -18,6 +18,7 @@ name what the puzzle is about, never which move answers it.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -79,15 +80,14 @@ def first_rating(moves: int, gap: float, threshold: float) -> float:
     return float(round(max(1000.0, min(2000.0, rating))))
 
 
+THEMES_OF = {"chaharbargh": "engine.chaharbargh.ai.puzzles", "allfours": "engine.allfours.puzzles"}
+"""Each game's module of puzzle themes and its reviewing pro (`JUDGE`, `themes`), by game."""
+
+
 def judge_of(game_name: str) -> tuple[Judge[Any, Any], Callable[[Any, Any, Any], tuple[str, ...]]]:
     """The game's reviewing pro and its puzzle themes."""
-    if game_name == "allfours":
-        from engine.allfours import puzzles as allfours
-
-        return allfours.JUDGE, allfours.themes
-    from engine.chaharbargh import puzzles as chaharbargh
-
-    return chaharbargh.JUDGE, chaharbargh.themes
+    module = importlib.import_module(THEMES_OF[game_name])
+    return module.JUDGE, module.themes
 
 
 def ranked(game_name: str, position: str, seat: int, seed: int, worlds: int) -> list[tuple[Any, float]]:

@@ -3,8 +3,10 @@
 - ``stand_beg``: the deal's decisions (stand or beg, take one or run);
 - ``jack``: the jack of trumps is played by one of them or lies in the trick, or the second
   move lets the other side hang it;
-- ``high``, ``low``: the highest or the lowest trump dealt this deal is played by one of them
-  or lies in the trick (the trick's winner scores the point of High; Low goes to its holder);
+- ``high``, ``low``: one of them plays, or the trick holds, a trump higher (lower) than every
+  trump the seat cannot see: the highest (lowest) one out as far as the seat knows, whose trick
+  may take the point of High (Low). Worked out from the seat's view only: a theme must not tell
+  what the other hand holds;
 - ``other``: none of these (the point for game, a trick's lead).
 
 >>> from engine.allfours.position import from_text
@@ -20,7 +22,7 @@ from engine.allfours.match import MatchState
 from engine.allfours.moves import Move
 from engine.allfours.review import Judge, reason
 from engine.allfours.rules import power
-from engine.cards import JACK
+from engine.cards import CARDS, JACK
 
 THEMES = ("stand_beg", "jack", "high", "low", "other")
 JUDGE = Judge()
@@ -31,13 +33,15 @@ def themes(state: MatchState, best: Move, second: Move) -> tuple[str, ...]:
     if state.phase in ("beg", "answer"):
         return ("stand_beg",)
     trump = state.trump
-    trumps = [c for hand in state.dealt for c in hand if c.suit == trump]
+    seen = {*state.hand(state.turn), *state.trick, *state.turned, *(c for pile in state.piles for c in pile)}
+    out = [power(c) for c in CARDS if c.suit == trump and c not in seen]
     in_play = {m.card for m in (best, second) if m.card is not None} | set(state.trick)
+    played = [power(c) for c in in_play if c.suit == trump]
     found = []
     if any(c.suit == trump and c.rank == JACK for c in in_play) or reason(state, second, best) == "jack_hanged":
         found.append("jack")
-    if trumps and max(trumps, key=power) in in_play:
+    if played and max(played) > max(out, default=-1):
         found.append("high")
-    if trumps and min(trumps, key=power) in in_play:
+    if played and min(played) < min(out, default=99):
         found.append("low")
     return tuple(found) or ("other",)
