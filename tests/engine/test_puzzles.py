@@ -29,7 +29,7 @@ def shipped(game: str) -> tuple[dict, list[Puzzle]]:
 @pytest.mark.parametrize("game", ["chaharbargh", "allfours"])
 def test_every_shipped_puzzle_is_a_legal_position_with_one_clearly_best_move(game):
     data, puzzles = shipped(game)
-    assert data["format"] == FORMAT and data["game"] == game and len(puzzles) >= 50
+    assert data["format"] == FORMAT and data["game"] == game and len(puzzles) >= 100
     assert len({p.id for p in puzzles}) == len(puzzles)
     engine_game = games.get(game)
     rounds = set()
