@@ -21,8 +21,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
@@ -177,18 +180,24 @@ class Puzzles:
             return None
 
 
+def _held(session: Session, model: Any, key: str, value: str, start: dict[str, Any]) -> Any:
+    """The row of `model` whose `key` is `value`, made from `start` if missing (an INSERT that
+    leaves an existing row alone: two first tries at once may both make it), locked until the
+    transaction ends, as app/ratings.py holds a player's."""
+    table = model.__table__
+    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+    session.execute(insert(table).on_conflict_do_nothing(), {key: value, **start})
+    session.expire_all()  # the ORM reads the row as the database has it now
+    return session.exec(select(model).where(getattr(model, key) == value).with_for_update()).one()
+
+
 def _rate(session: Session, person: str, puzzle: Puzzle, solved: bool, at: datetime) -> Rated:
     """Both sides' Glicko-2 update for one game, each from the other's rating before it."""
-    solver = session.exec(select(PuzzleSolver).where(PuzzleSolver.person_id == person).with_for_update()).first()
-    if solver is None:
-        solver = PuzzleSolver(
-            person_id=person, rating=SOLVER_START[0], deviation=SOLVER_START[1], volatility=SOLVER_START[2]
-        )
-    rated = session.exec(select(PuzzleRating).where(col(PuzzleRating.puzzle_id) == puzzle.id).with_for_update()).first()
-    if rated is None:
-        rated = PuzzleRating(
-            puzzle_id=puzzle.id, rating=puzzle.rating, deviation=START_DEVIATION, volatility=VOLATILITY
-        )
+    counts = {"solved": 0, "updated_at": at}
+    start = dict(zip(("rating", "deviation", "volatility"), SOLVER_START, strict=True))
+    solver = _held(session, PuzzleSolver, "person_id", person, {**start, "tried": 0, **counts})
+    first = {"rating": puzzle.rating, "deviation": START_DEVIATION, "volatility": VOLATILITY, "tries": 0}
+    rated = _held(session, PuzzleRating, "puzzle_id", puzzle.id, {**first, **counts})
     score = 1.0 if solved else 0.0
     before = (solver.rating, rated.rating)
     mine = glicko.update(solver.rating, solver.deviation, solver.volatility, [(rated.rating, rated.deviation, score)])
