@@ -20,6 +20,7 @@ from .passkeys import Passkeys
 from .people import People
 from .push import Subscriptions, public_key
 from .push_send import PushSender
+from .puzzles import Puzzles, shipped
 from .reviews import Reviews
 from .round_owner import RoundOwner
 from .routes import ROUTERS
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         per_person=settings.reviews_per_person,
         per_address=settings.reviews_per_address,
     )
+    app.state.puzzles = Puzzles(engine, shipped())
     app.state.heartbeat = Heartbeat(app.state.service)
     app.state.vapid_key = settings.vapid_private_key or new_vapid_key()  # tests: a key of their own
     app.state.vapid_public = public_key(app.state.vapid_key)

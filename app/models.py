@@ -327,3 +327,46 @@ class SolvedMistake(SQLModel, table=True):
     seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     ply: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class PuzzleRating(SQLModel, table=True):
+    """A puzzle's Glicko-2 rating (app/puzzles.py, migration 0023), made at its first try from
+    the data file's first guess; `tries` and `solved` count first tries only."""
+
+    __tablename__ = "puzzle_rating"
+
+    puzzle_id: str = Field(primary_key=True, max_length=32)
+    rating: float
+    deviation: float
+    volatility: float
+    tries: int = 0
+    solved: int = 0
+    updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class PuzzleSolver(SQLModel, table=True):
+    """A person's puzzle rating (Glicko-2) and how many puzzles they tried and solved. No foreign
+    key: the person id is the browser's, which may have no person row yet (as `SolvedMistake`)."""
+
+    __tablename__ = "puzzle_solver"
+
+    person_id: str = Field(primary_key=True, max_length=32)
+    rating: float
+    deviation: float
+    volatility: float
+    tried: int = 0
+    solved: int = 0
+    updated_at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class PuzzleAttempt(SQLModel, table=True):
+    """A person's tries at one puzzle: the first one's result (the only one rated) and whether
+    they have solved it since. Its key makes the rating apply once per person and puzzle."""
+
+    __tablename__ = "puzzle_attempt"
+
+    person_id: str = Field(primary_key=True, max_length=32)
+    puzzle_id: str = Field(primary_key=True, max_length=32)
+    first_solved: bool = Field(sa_column=Column(Boolean, nullable=False))
+    solved: bool = Field(sa_column=Column(Boolean, nullable=False))
+    at: datetime = Field(default_factory=now, sa_column=Column(DateTime(timezone=True), nullable=False))

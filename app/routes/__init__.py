@@ -4,7 +4,23 @@ text (`/m/{id}/{secret}/{game}`) comes last, so that every fixed action's addres
 
 from __future__ import annotations
 
-from . import home, install, learn, live, me, mistakes, passkeys, people, play, practice, push, review, rules, seats
+from . import (
+    home,
+    install,
+    learn,
+    live,
+    me,
+    mistakes,
+    passkeys,
+    people,
+    play,
+    practice,
+    push,
+    puzzles,
+    review,
+    rules,
+    seats,
+)
 
 ROUTERS = (
     home.router,
@@ -18,6 +34,7 @@ ROUTERS = (
     live.router,
     review.router,
     mistakes.router,
+    puzzles.router,
     practice.router,
     learn.router,
     rules.router,

@@ -8,7 +8,7 @@ which the form is pre-filled with, so that one tap starts the same kind of match
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
@@ -18,6 +18,8 @@ from ..games import titles, web_game
 from ..history_view import history, history_stats, saved_matches
 from ..home_form import new_match_form
 from ..i18n import t
+from ..puzzles import Puzzles
+from ..puzzles_view import DailyView, daily_view
 from ..seating import LEVELS
 from ..sessions import known_person, person_of
 from ..slow_games import slow_games
@@ -118,7 +120,17 @@ def home(request: Request, lang: Lang, service: Service) -> Response:
         ),
         more_open=asked,
         levels=[(lvl, t(lang, f"level_{lvl}")) for lvl in LEVELS],
+        daily=_daily(request, service, lang),
     )
+
+
+def _daily(request: Request, service: Service, lang: str) -> DailyView | None:
+    """The day's puzzle (the day by the service's clock, in UTC) for the home page's link."""
+    puzzles = cast(Puzzles, request.app.state.puzzles)
+    puzzle = puzzles.daily(service.clock().date())
+    if puzzle is None:
+        return None
+    return daily_view(puzzle, puzzles.rating(puzzle), titles(lang).get(puzzle.game, puzzle.game), lang)
 
 
 @router.get("/quick-summary")

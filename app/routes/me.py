@@ -24,6 +24,8 @@ from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
 from ..people_view import invitation_items, people_items
 from ..push import KINDS, Subscriptions
+from ..puzzles import Puzzles
+from ..puzzles_view import standing_view
 from ..rating_view import rating_items
 from ..sessions import become, known_person, person_of
 from ..slow_games import slow_games
@@ -66,6 +68,7 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
     ratings, rating_chart = rating_items(service.engine, person, lang, titles(lang), asked)
     values.update(current="me", entries=entries, once=once, held=held, slow=slow)
     values.update(ratings=ratings, rating_chart=rating_chart)
+    values.update(puzzles=standing_view(cast(Puzzles, request.app.state.puzzles).standing(person), lang))
     # notifications: offered to a person who has sat somewhere (never a first visit's prompt)
     devices, off = cast(Subscriptions, request.app.state.subscriptions).of(person)
     kinds = [(kind, t(lang, f"notify_kind_{kind}"), kind not in off) for kind in KINDS]

@@ -1,16 +1,18 @@
 """The command line: ``python -m engine play ...`` plays a match between computer players,
-``arena`` pits two levels against each other, ``verify RECORD.json`` checks a sealed record."""
+``arena`` pits two levels against each other, ``verify RECORD.json`` checks a sealed record,
+``puzzles`` mines positions with one clearly best move from matches between pros."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
 
-from engine import games
+from engine import games, puzzles
 from engine.fairness import FairnessError, verify
 from engine.game import AnyGame
 from engine.options import Option
@@ -130,6 +132,31 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
 
 
+def puzzles_text(header: dict[str, Any], found: list[dict[str, Any]]) -> str:
+    """The puzzles file: JSON, one puzzle a line (a regenerated file's diff reads puzzle by puzzle)."""
+    lines = ",\n".join(json.dumps(p, ensure_ascii=False) for p in found)
+    return json.dumps(header, ensure_ascii=False)[:-1] + ', "puzzles": [\n' + lines + "\n]}\n"
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    """Write puzzles to `--out` as they are found (a run stopped early keeps what it found), each
+    match from the next seed, until `--count` of them."""
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31) * 1000
+    found: list[dict[str, Any]] = []
+    out = Path(args.out)
+    header = {"format": puzzles.FORMAT, "game": args.game, "worlds": args.worlds, "threshold": args.threshold}
+    header |= {"margin": args.margin, "first_seed": seed}
+    while len(found) < args.count:
+        for puzzle in puzzles.find(args.game, seed, args.threshold + args.margin, args.worlds, args.screen_worlds):
+            found.append(puzzle.to_dict())
+            print(f"{len(found)} {puzzle.id} gap {puzzle.gap:.2f} {','.join(puzzle.themes)}", flush=True)
+            out.write_text(puzzles_text(header, found))
+            if len(found) >= args.count:
+                break
+        seed += 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="the engine's tools, for every game")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -169,6 +196,16 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("verify", help="check a finished match's sealed record: commitment, deals, moves")
     check.add_argument("file", help="the record (JSON), as the table's record.json gives it")
     check.set_defaults(run=_verify)
+    mine = commands.add_parser("puzzles", help="positions of pro-against-pro matches with one clearly best move")
+    mine.add_argument("--game", default=games.names()[0], choices=games.names(), help=game_help)
+    mine.add_argument("--count", type=int, required=True, help="how many puzzles")
+    mine.add_argument("--out", required=True, help="the JSON file to write")
+    mine.add_argument("--seed", type=int, help="the first match's seed (default: a fresh random one)")
+    mine.add_argument("--worlds", type=int, default=1000, help="worlds a kept puzzle's moves are valued in")
+    mine.add_argument("--screen-worlds", type=int, default=200, help="worlds every decision is screened in")
+    mine.add_argument("--threshold", type=float, default=0.75, help="the gap a puzzle's best move must keep")
+    mine.add_argument("--margin", type=float, default=0.4, help="kept only with a gap of threshold plus this")
+    mine.set_defaults(run=_puzzles)
     args = parser.parse_args(argv)
     code: int = args.run(args)
     return code

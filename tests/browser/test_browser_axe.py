@@ -7,7 +7,7 @@ govern; the site itself never loads it. Each page is checked in the state a play
 the table at 2 and 4 seats (with a card chosen and its captures offered too), a round's sheet,
 a match's end with every round's sheet, the history, the replay of that match, the rules, the
 tutorial's index, a lesson asked and solved, a practice round with the pro's hints, the 404 page,
-the home page's install offer and the offline page (with the matches it lists).
+the home page's install offer and the offline page (with the matches it lists); and the puzzle pages.
 Each page is checked at a phone's size and at a desktop's, the window turned between the two
 (the flow that reaches the pages is the same at both sizes, so it is walked once).
 """
@@ -200,3 +200,36 @@ def test_the_all_fours_table_in_play_and_at_its_end(new_page, server, lang):
     page.wait_for_selector('#fair-result[data-proved="true"]')
     audit.check("All Fours check of the deal, 4 seats")
     assert audit.found == {}
+
+
+@pytest.mark.parametrize("lang", ["fa", "en"])
+def test_the_puzzle_pages(new_page, server, lang):
+    """The home page's daily puzzle, a puzzle of each game asked, refused, solved and given up on
+    (its answer shown), and /me with the puzzles solved and the puzzle rating."""
+    from app.puzzles import shipped
+
+    page = new_page(server, viewport=VIEWPORTS["phone"])
+    audit = Audit(page, lang)
+    page.goto(f"/?lang={lang}")
+    page.wait_for_selector("#daily-puzzle")
+    audit.check("home, with the daily puzzle")
+    for game in ("chaharbargh", "allfours"):
+        first, second = [p for p in shipped().values() if p.game == game][:2]
+        page.goto(f"/puzzles/{first.id}")
+        page.wait_for_selector(f'#puzzle[data-puzzle="{first.id}"][data-outcome=""]')
+        audit.check(f"{game} puzzle")
+        page.click(f'#puzzle-answers form[data-move="{first.values[-1][0]}"] button')
+        page.wait_for_selector('#puzzle[data-outcome="refused"]')
+        audit.check(f"{game} puzzle, refused")
+        page.click(f'#puzzle-answers form[data-move="{first.best}"] button')
+        page.wait_for_selector('#puzzle[data-outcome="passed"]')
+        audit.check(f"{game} puzzle, solved")
+        page.goto(f"/puzzles/{second.id}")
+        page.click("#puzzle-show")
+        page.wait_for_selector('#puzzle[data-outcome="shown"]')
+        audit.check(f"{game} puzzle, its answer shown")
+    page.goto("/me")
+    page.wait_for_selector("#puzzle-rating-me")
+    audit.check("my games, with puzzles")
+    assert len(audit.seen) == 10
+    assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
