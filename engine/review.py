@@ -13,12 +13,20 @@ its value (never below 0); its verdict is the first band whose bound the loss do
 >>> bands = ((0.25, "best"), (1.0, "good"), (math.inf, "blunder"))
 >>> [verdict(loss, bands) for loss in (0.0, 0.25, 0.5, 3.0)]
 ['best', 'best', 'good', 'blunder']
+
+A match's accuracy is the share of the best-to-worst range each decision kept, averaged over
+the decisions where the choice matters: the best and worst moves further apart than the
+"good" band's bound (`accuracy`). Counting moves within a band instead gives most of its
+share to any move, a random one too, since most decisions differ by less than a band.
+
+>>> kept((4.0, 1.0, -2.0), 1.0), matters((4.0, 1.0, -2.0), bands), matters((0.5, 0.0), bands)
+(0.5, True, False)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -70,6 +78,38 @@ def verdict(loss: float, bands: Bands) -> str:
     return next(name for bound, name in bands if loss <= bound)
 
 
+def kept(values: Sequence[float], played: float) -> float:
+    """The share of the best-to-worst range of a decision's `values` that the move worth
+    `played` kept: 1 for the best move, 0 for the worst, and 1 when all are worth the same."""
+    best, worst = max(values), min(values)
+    return 1.0 if best <= worst else max(0.0, min(1.0, (played - worst) / (best - worst)))
+
+
+def matters(values: Sequence[float], bands: Bands) -> bool:
+    """Whether the choice matters: the worst move would lose more against the best than the
+    "good" band allows. Where it does not, every move is good or best to the pro, and a
+    decision there says nothing about the player (about half of all decisions, `accuracy`)."""
+    return max(values) - min(values) > dict((name, bound) for bound, name in bands)["good"]
+
+
+def accuracy(decisions: Iterable[tuple[Sequence[float], float]], bands: Bands) -> float | None:
+    """The mean of `kept` over the decisions (each its legal moves' values and the played
+    move's value) whose choice `matters`: 0 to 1, None when no choice mattered.
+
+    A player choosing at random keeps on average the share of the range of a move drawn at
+    random; in the measured matches that is well under half, while the pro keeps nearly all
+    (docs/benchmarks.md, "Reviews: accuracy per level").
+
+    >>> bands = ((0.25, "best"), (0.75, "good"), (math.inf, "blunder"))
+    >>> accuracy([((3.0, 0.0), 3.0), ((3.0, 1.0, 0.0), 1.0), ((0.5, 0.0), 0.0)], bands)
+    0.6666666666666666
+    >>> accuracy([((0.5, 0.0), 0.0)], bands) is None
+    True
+    """
+    shares = [kept(values, played) for values, played in decisions if matters(values, bands)]
+    return sum(shares) / len(shares) if shares else None
+
+
 @dataclass(frozen=True)
 class Decision(Generic[MoveT]):
     """One decision of the reviewed seat: what it played, what the pro values best, and each
@@ -92,6 +132,17 @@ class Decision(Generic[MoveT]):
     @property
     def verdict(self) -> str:
         return verdict(self.loss, self.bands)
+
+    @property
+    def kept(self) -> float:
+        """The share of the best-to-worst range the move played kept (`kept`)."""
+        value = dict(self.values)
+        return kept(tuple(value.values()), value[self.played])
+
+    @property
+    def matters(self) -> bool:
+        """Whether the choice mattered: it counts in the accuracy (`matters`)."""
+        return matters(tuple(v for _, v in self.values), self.bands)
 
     @property
     def expected_margin(self) -> float:
