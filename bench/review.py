@@ -16,9 +16,11 @@ docs/benchmarks.md.
 Chaharbargh matches per level (random, easy, medium, pro) in seat 0 against a medium player, the
 same deals for every level, each of seat 0's decisions judged by the pro at ``--worlds`` worlds
 (a stronger search than the playing pro's 40 ms); per level the accuracy over all its decisions
-that matter, the range of the matches' own accuracies, and the share of best-or-good decisions
-it replaced. ``--save FILE`` keeps every judged decision's values (to try another definition
-without judging again); ``--processes`` judges that many matches at once.
+that matter, the range of the matches' own accuracies, and beside them what two other
+definitions gave: the share of best-or-good decisions (the accuracy before), and the share of the
+best-to-worst range kept. ``--save FILE`` keeps every judged decision's values, ``--load FILE``
+makes the table from them without judging again (to try another definition); ``--processes``
+judges that many matches at once.
 
 ``--noise K`` measures instead what the verdict bands rest on: every decision valued K times
 with different seeds, and per legal move the standard deviation of its loss (best value minus
@@ -124,20 +126,22 @@ def level_rows(done: list[Any]) -> list[str]:
     """The table of `levels` from its judged matches (also from a ``--save`` file)."""
     bands = chaharbargh_review.VERDICTS
     rows = [
-        "| seat 0 | matches | decisions | that matter | accuracy | matches' accuracies min · median · max | best or good (before) |",
-        "|---|---|---|---|---|---|---|",
+        "| seat 0 | matches | decisions | that matter | accuracy | per match min · median · max "
+        "| best or good (before) | best-to-worst range kept |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for level in LEVELS:
         games = [found for name, _, found in done if name == level]
         every = [(values, played) for found in games for values, played, _ in found]
-        mattering = sum(reviews.matters(values, bands) for values, _ in every)
-        pooled = reviews.accuracy(every, bands) or 0.0
+        counted = [(values, played) for values, played in every if reviews.matters(values, bands)]
+        pooled = reviews.accuracy(counted, bands) or 0.0
         each = sorted(a for found in games if (a := reviews.accuracy([(v, p) for v, p, _ in found], bands)) is not None)
         fine = sum(verdict in ("best", "good") for found in games for _, _, verdict in found)
+        ranged = sum((p - min(v)) / (max(v) - min(v)) for v, p in counted) / len(counted)
         spread = f"{100 * each[0]:.0f} · {100 * statistics.median(each):.0f} · {100 * each[-1]:.0f}"
         rows.append(
-            f"| {level} | {len(games)} | {len(every)} | {mattering} | **{100 * pooled:.0f}%** | {spread} "
-            f"| {100 * fine / len(every):.0f}% |"
+            f"| {level} | {len(games)} | {len(every)} | {len(counted)} | **{100 * pooled:.0f}%** | {spread} "
+            f"| {100 * fine / len(every):.0f}% | {100 * ranged:.0f}% |"
         )
     return rows
 
@@ -158,15 +162,16 @@ def main() -> None:
         worlds = args.worlds or chaharbargh_review.REVIEW_WORLDS
         command = f"python bench/review.py --levels --matches {args.matches} --worlds {worlds}"
         start = time.perf_counter()
-        if args.load:
+        if args.load:  # the same judged decisions, counted again: only the definition can differ
             rows = level_rows(json.loads(Path(args.load).read_text()))
+            measured = f"Counted {date.today().isoformat()} from the decisions judged by `{command} --save FILE`."
         else:
             rows = levels(args.matches, worlds, args.processes, args.save)
-        measured = (
-            f"Measured {date.today().isoformat()} with `{command} --processes {args.processes}` in "
-            f"{(time.perf_counter() - start) / 60:.0f} min, on CPython {platform.python_version()}, "
-            f"{os.cpu_count()} cores; load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
-        )
+            measured = (
+                f"Measured {date.today().isoformat()} with `{command} --processes {args.processes}` in "
+                f"{(time.perf_counter() - start) / 60:.0f} min, on CPython {platform.python_version()}, "
+                f"{os.cpu_count()} cores; load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
+            )
         publish("review-levels", "Reviews: accuracy per level", measured, rows, args.write)
         return
     judged = JUDGES[args.game]
