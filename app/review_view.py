@@ -55,7 +55,7 @@ class DecisionView:
     replay_url: str
     played_words: str = ""  # what comes before the move played: "You played", "You laid"
     after_words: str = ""  # what comes after it: "on the table" for a card that takes nothing
-    kept: str = ""  # for data-kept: the share of the best-to-worst range kept, when the choice mattered
+    kept: str = ""  # for data-kept: the share of the average-to-best gain kept, when the choice mattered
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,7 @@ def decided(d: dict[str, Any]) -> tuple[tuple[float, ...], float]:
 
 def stored_accuracy(found: list[dict[str, Any]], bands: Bands) -> float | None:
     """The accuracy of a stored review's judged decisions (`engine.review.accuracy`: the share of
-    the best-to-worst range kept, over the decisions where the choice mattered), 0 to 1; None
+    the average-to-best gain kept, over the decisions where the choice mattered), 0 to 1; None
     when no choice mattered. The stored values are the pro's: nothing is valued again."""
     return accuracy([decided(d) for d in found], bands)
 

@@ -1,7 +1,7 @@
 """Progress on `/me` (app/progress_view.py) through HTTP: two reviewed matches, one of each game,
 their reviews made by hand with values chosen here, so each match's accuracy (the share of the
-best-to-worst range kept, over the decisions where the choice mattered) and the points given away
-are worked out by hand; the chart draws a line per game, the table says the same, in both
+gain from the average move to the best kept, over the decisions where the choice mattered) and
+the points given away are worked out by hand; the chart draws a line per game, the table says the same, in both
 languages; the review page shows the same accuracy and marks what each decision kept."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from tests.app.test_mistakes import decision, decisions_of, store_review
 
 
 def test_me_shows_each_reviewed_matchs_accuracy_and_the_points_given_away(client, app):
-    """Chaharbargh (good band 0.75): a decision with values 4, 1 and -2 where the 1 was played
-    (it kept 3 of the range's 6: 0.5, a loss of 3.0, a mistake), one where the best of 2 and 0 was
-    played (1.0), and one with 0.5 and 0 where the 0 was played (a range within the good band:
-    not counted). Accuracy (0.5 + 1) / 2 = 75%; counted as best-or-good moves it was 67%.
-    All Fours (good band 0.6): values 1 and -1, the -1 played: 0% (a loss of 2.0, a mistake).
-    Given away over the two: 2 mistakes, 3.0 + 2.0 = 5.0 points."""
+    """Chaharbargh (good band 0.75): a decision with values 5, 3 and -5 where the 3 was played
+    (the mean is 1: it kept (3 - 1) / (5 - 1) = 0.5, a loss of 2.0, a mistake), one where the best
+    of 2 and 0 was played (1.0), and one with 0.5 and 0 where the 0 was played (a range within
+    the good band: not counted). Accuracy (0.5 + 1) / 2 = 75%; counted as best-or-good moves it
+    was 67%. All Fours (good band 0.6): values 1 and -1, the -1 played: below the mean, 0% (a
+    loss of 2.0, a mistake). Given away over the two: 2 mistakes, 2.0 + 2.0 = 4.0 points."""
     service = app.state.service
     assert "progress" not in client.get("/me?lang=en").text  # nothing reviewed yet: no section
     first = service.create("easy", target=11, seed=31)
@@ -29,7 +29,7 @@ def test_me_shows_each_reviewed_matchs_accuracy_and_the_points_given_away(client
     q, legal_q, played_q = next(d for d in found if d[0] != p)
     r, legal_r, played_r = next(d for d in found if d[0] not in (p, q))
     best_p, worst_p = [m for m in legal_p if m != played_p][:2]
-    values_p = {m: -2.0 for m in legal_p} | {best_p: 4.0, played_p: 1.0, worst_p: -2.0}
+    values_p = {best_p: 5.0, played_p: 3.0, worst_p: -5.0}  # only these three: their mean is 1
     values_q = {m: 0.0 for m in legal_q} | {played_q: 2.0}
     best_r = next(m for m in legal_r if m != played_r)
     values_r = {m: 0.0 for m in legal_r} | {best_r: 0.5}
@@ -72,7 +72,7 @@ def test_me_shows_each_reviewed_matchs_accuracy_and_the_points_given_away(client
         assert len(dom(section).select("#progress-chart circle title")) == 2
         given = {li["data-kind"]: li.get_text(" ", strip=True) for li in dom(section).select("#progress-lost li")}
         assert nt(lang, "review_count_mistake_one", "review_count_mistake", 2, n=digits(2, lang)) in given["mistake"]
-        assert t(lang, "review_loss", n=digits("5.0", lang)) in given["mistake"]
+        assert t(lang, "review_loss", n=digits("4.0", lang)) in given["mistake"]
         assert text_of(section, "#progress-lost-h") == nt(
             lang, "progress_recent_one", "progress_recent", 2, n=digits(2, lang)
         )
