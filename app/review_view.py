@@ -210,7 +210,7 @@ def review_view(
     ]
     if not found:
         return view
-    share = stored_accuracy(found, bands_of(loaded.match.game))
+    share = stored_accuracy(found, bands)
     view.accuracy = "" if share is None else digits(round(100 * share), lang)
     view.lost = [lost(kind, [d["loss"] for d in found if d["verdict"] == kind], lang) for kind in KINDS]
     judged = [v for v, d in zip(view.decisions, listed, strict=True) if "kind" not in d]
