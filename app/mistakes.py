@@ -105,18 +105,24 @@ def solve(engine: Engine, person: str, mistake: Mistake, at: datetime) -> None:
             )
 
 
-def queue(engine: Engine, person: str, seats: Iterable[tuple[str, int]]) -> list[tuple[Match, Mistake]]:
-    """The person's unsolved mistakes across their finished reviews (of `seats`, the (match,
-    seat) they sit at, and those they asked for), the newest match first."""
+def reviews_of(engine: Engine, person: str, seats: Iterable[tuple[str, int]]) -> list[tuple[Review, Match]]:
+    """The person's finished reviews (of `seats`, the (match, seat) they sit at, and those they
+    asked for), the newest match first; the progress on /me reads them too (app/progress_view.py)."""
     pairs = set(seats)
     mine = or_(col(Review.person) == person, col(Review.match_id).in_([m for m, _ in pairs]))
     query = select(Review, Match).join(Match, col(Match.id) == Review.match_id).where(Review.status == "done", mine)
     with read_session(engine) as session:
         rows = [(review, match) for review, match in session.exec(query.order_by(col(Match.updated_at).desc())).all()]
+    # another seat's review of a match the person sits at is not theirs
+    return [(r, m) for r, m in rows if r.person == person or (r.match_id, r.seat) in pairs]
+
+
+def queue(engine: Engine, person: str, seats: Iterable[tuple[str, int]]) -> list[tuple[Match, Mistake]]:
+    """The person's unsolved mistakes across their finished reviews (`reviews_of`), the newest
+    match first."""
+    rows = reviews_of(engine, person, seats)
     done = solved(engine, person, [review.match_id for review, _ in rows])
     found: list[tuple[Match, Mistake]] = []
     for review, match in rows:
-        if review.person != person and (review.match_id, review.seat) not in pairs:
-            continue  # another seat's review of a match the person sits at
         found += [(match, m) for m in mistakes_in(review) if (m.match_id, m.seat, m.ply) not in done]
     return found

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Card
+from engine import Card, games
+from engine.game import Reviewer
+from engine.review import Bands, accuracy, kept, matters
 
 from .common_views import CardView, card_view, urls
 from .i18n import digits, nt, t
@@ -53,6 +55,7 @@ class DecisionView:
     replay_url: str
     played_words: str = ""  # what comes before the move played: "You played", "You laid"
     after_words: str = ""  # what comes after it: "on the table" for a card that takes nothing
+    kept: str = ""  # for data-kept: the share of the average-to-best gain kept, when the choice mattered
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,8 @@ def review_view(
     if review.status != "done" or review.result is None:
         return view
     listed: list[dict[str, Any]] = json.loads(review.result)["decisions"]
-    view.decisions = [decision_view(d, addresses["replay"], lang, words, laid) for d in listed]
+    bands = bands_of(loaded.match.game)
+    view.decisions = [decision_view(d, addresses["replay"], lang, words, laid, bands) for d in listed]
     found = [d for d in listed if "kind" not in d]  # the judged ones: a forced or stand-in move is only said
     view.unjudged = [
         t(lang, f"review_{kind}_count", n=digits(n, lang))
@@ -206,8 +210,8 @@ def review_view(
     ]
     if not found:
         return view
-    fine = sum(d["verdict"] in ("best", "good") for d in found)
-    view.accuracy = digits(round(100 * fine / len(found)), lang)
+    share = stored_accuracy(found, bands)
+    view.accuracy = "" if share is None else digits(round(100 * share), lang)
     view.lost = [lost(kind, [d["loss"] for d in found if d["verdict"] == kind], lang) for kind in KINDS]
     judged = [v for v, d in zip(view.decisions, listed, strict=True) if "kind" not in d]
     costly = sorted((i for i, d in enumerate(found) if d["verdict"] in KINDS), key=lambda i: -found[i]["loss"])
@@ -216,6 +220,27 @@ def review_view(
     if n := sum(d["verdict"] in ("mistake", "blunder") for d in found):
         view.practise = nt(lang, "review_practise_one", "review_practise", n, n=digits(n, lang))
     return view
+
+
+def bands_of(game: str) -> Bands:
+    """The verdict bands of the game's review (`engine.game.Reviewer.bands`)."""
+    reviewer = games.get(game)
+    assert isinstance(reviewer, Reviewer)
+    return reviewer.bands
+
+
+def decided(d: dict[str, Any]) -> tuple[tuple[float, ...], float]:
+    """A stored judged decision as `engine.review.accuracy` reads it: every legal move's value
+    and the played move's."""
+    values = dict(d["values"])
+    return tuple(values.values()), values[d["played"]]
+
+
+def stored_accuracy(found: list[dict[str, Any]], bands: Bands) -> float | None:
+    """The accuracy of a stored review's judged decisions (`engine.review.accuracy`: the share of
+    the average-to-best gain kept, over the decisions where the choice mattered), 0 to 1; None
+    when no choice mattered. The stored values are the pro's: nothing is valued again."""
+    return accuracy([decided(d) for d in found], bands)
 
 
 def lost(kind: str, losses: list[float], lang: str) -> Lost:
@@ -238,8 +263,11 @@ def replay_decision(review: Review | None, ply: int, lang: str, words: Words, la
     return next((decision_view(d, "", lang, words, laid) for d in found), None)
 
 
-def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words, laid: Laid) -> DecisionView:
-    """A judged decision, or a move said without a verdict (`kind`: forced, standin)."""
+def decision_view(
+    d: dict[str, Any], replay: str, lang: str, words: Words, laid: Laid, bands: Bands | None = None
+) -> DecisionView:
+    """A judged decision, or a move said without a verdict (`kind`: forced, standin); with the
+    game's `bands`, what it adds to the accuracy (`kept`) when it counts there."""
     kind = d.get("kind")
     played_words, after_words = t(lang, "review_played") + ":", ""
     if kind == "standin":
@@ -262,6 +290,8 @@ def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words, laid:
             played_words=played_words,
             after_words=after_words,
         )
+    values, played = decided(d)
+    counted = bands is not None and matters(values, bands)
     return DecisionView(
         ply=d["ply"],
         number=digits(d["ply"] + 1, lang),
@@ -276,6 +306,7 @@ def decision_view(d: dict[str, Any], replay: str, lang: str, words: Words, laid:
         replay_url=before(replay, d["ply"]),
         played_words=played_words,
         after_words=after_words,
+        kept=f"{kept(values, played):.3f}" if counted else "",
     )
 
 

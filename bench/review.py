@@ -2,6 +2,7 @@
 
     python bench/review.py [--game allfours] [--matches 3] [--worlds 1000] [--write]
     python bench/review.py --game allfours --noise 5 [--matches 4] [--worlds 1000]
+    python bench/review.py --levels [--matches 20] [--worlds 1000] [--processes 2] [--save FILE] [--write]
 
 Each match is played to its end between two medium players (the reviewed seat 0 stands for a
 person), dealt from a known seed: Chaharbargh to 62, All Fours to 14. Then the game's review
@@ -11,6 +12,16 @@ and progress at least every 2 s (a review reports after each decision, so the lo
 is the longest wait between two updates of the progress bar). `--write` puts the table in
 docs/benchmarks.md.
 
+``--levels`` measures what the accuracy says (`engine.review.accuracy`): ``--matches`` two-seat
+Chaharbargh matches per level (random, easy, medium, pro) in seat 0 against a medium player, the
+same deals for every level, each of seat 0's decisions judged by the pro at ``--worlds`` worlds
+(a stronger search than the playing pro's 40 ms); per level the accuracy over all its decisions
+that matter, the range of the matches' own accuracies, and beside them what two other
+definitions gave: the share of best-or-good decisions (the accuracy before), and the share of the
+best-to-worst range kept. ``--save FILE`` keeps every judged decision's values, ``--load FILE``
+makes the table from them without judging again (to try another definition); ``--processes``
+judges that many matches at once.
+
 ``--noise K`` measures instead what the verdict bands rest on: every decision valued K times
 with different seeds, and per legal move the standard deviation of its loss (best value minus
 its value) across the K, given at the median, the 90th percentile and the worst.
@@ -19,6 +30,7 @@ its value) across the K, given at the median, the 90th percentile and the worst.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -45,12 +57,12 @@ MATCH_TARGET_S = 30.0
 PROGRESS_TARGET_S = 2.0
 
 
-def played_match(game_name: str, seed: int) -> tuple[Any, list[Any]]:
-    """The deal of a two-seat match and every move of it, played by two medium players."""
+def played_match(game_name: str, seed: int, level: str = "medium") -> tuple[Any, list[Any]]:
+    """The deal of a two-seat match and every move of it: seat 0 at `level`, seat 1 medium."""
     game = get(game_name)
     rules = game.rules(players=2)
     state, moves = game.new_match(seed, rules), []
-    players = [game.bot("medium", seed=seed), game.bot("medium", seed=seed + 1)]
+    players = [game.bot(level, seed=seed), game.bot("medium", seed=seed + 1)]
     while game.winner(state) is None:
         move = players[game.turn(state)].choose(game.observation(state, game.turn(state)))
         moves.append(move)
@@ -80,14 +92,88 @@ def noise(game_name: str, matches: int, worlds: int, repeats: int) -> list[str]:
     ]
 
 
+LEVELS = ("random", "easy", "medium", "pro")
+
+
+def judged_match(task: tuple[str, int, int]) -> tuple[str, int, list[tuple[list[float], float, str]]]:
+    """One match of seat 0 at a level, judged: per decision its values, the played move's value
+    and its verdict."""
+    level, seed, worlds = task
+    state, moves = played_match("chaharbargh", seed, level)
+    found = [
+        ([v for _, v in d.values], dict(d.values)[d.played], d.verdict)
+        for d in chaharbargh_review.review(state, moves, seat=0, seed=seed, worlds=worlds)
+    ]
+    return level, seed, found
+
+
+def levels(matches: int, worlds: int, processes: int, save: str | None) -> list[str]:
+    """Accuracy per level (`engine.review.accuracy`), beside the share of best-or-good decisions."""
+    tasks = [(level, seed, worlds) for level in LEVELS for seed in range(101, 101 + matches)]
+    if processes > 1:
+        from multiprocessing import Pool
+
+        with Pool(processes) as pool:
+            done = pool.map(judged_match, tasks, chunksize=1)
+    else:
+        done = [judged_match(task) for task in tasks]
+    if save:
+        Path(save).write_text(json.dumps(done))
+    return level_rows(done)
+
+
+def level_rows(done: list[Any]) -> list[str]:
+    """The table of `levels` from its judged matches (also from a ``--save`` file)."""
+    bands = chaharbargh_review.VERDICTS
+    rows = [
+        "| seat 0 | matches | decisions | that matter | accuracy | per match min · median · max "
+        "| best or good (before) | best-to-worst range kept |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for level in LEVELS:
+        games = [found for name, _, found in done if name == level]
+        every = [(values, played) for found in games for values, played, _ in found]
+        counted = [(values, played) for values, played in every if reviews.matters(values, bands)]
+        pooled = reviews.accuracy(counted, bands) or 0.0
+        each = sorted(a for found in games if (a := reviews.accuracy([(v, p) for v, p, _ in found], bands)) is not None)
+        fine = sum(verdict in ("best", "good") for found in games for _, _, verdict in found)
+        ranged = sum((p - min(v)) / (max(v) - min(v)) for v, p in counted) / len(counted)
+        spread = f"{100 * each[0]:.0f} · {100 * statistics.median(each):.0f} · {100 * each[-1]:.0f}"
+        rows.append(
+            f"| {level} | {len(games)} | {len(every)} | {len(counted)} | **{100 * pooled:.0f}%** | {spread} "
+            f"| {100 * fine / len(every):.0f}% | {100 * ranged:.0f}% |"
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(JUDGES), default="chaharbargh")
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--worlds", type=int, help="worlds per decision (the game's REVIEW_WORLDS)")
     parser.add_argument("--noise", type=int, metavar="K", help="value each decision K times: the loss's spread")
+    parser.add_argument("--levels", action="store_true", help="accuracy per computer level (Chaharbargh)")
+    parser.add_argument("--processes", type=int, default=1, help="with --levels: matches judged at once")
+    parser.add_argument("--save", help="with --levels: keep the judged decisions in this JSON file")
+    parser.add_argument("--load", help="with --levels: the table from a --save file, judging nothing")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
+    if args.levels:
+        worlds = args.worlds or chaharbargh_review.REVIEW_WORLDS
+        command = f"python bench/review.py --levels --matches {args.matches} --worlds {worlds}"
+        start = time.perf_counter()
+        if args.load:  # the same judged decisions, counted again: only the definition can differ
+            rows = level_rows(json.loads(Path(args.load).read_text()))
+            measured = f"Counted {date.today().isoformat()} from the decisions judged by `{command} --save FILE`."
+        else:
+            rows = levels(args.matches, worlds, args.processes, args.save)
+            measured = (
+                f"Measured {date.today().isoformat()} with `{command} --processes {args.processes}` in "
+                f"{(time.perf_counter() - start) / 60:.0f} min, on CPython {platform.python_version()}, "
+                f"{os.cpu_count()} cores; load average before {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
+            )
+        publish("review-levels", "Reviews: accuracy per level", measured, rows, args.write)
+        return
     judged = JUDGES[args.game]
     worlds = args.worlds or judged.REVIEW_WORLDS
     command = f"python bench/review.py --game {args.game} --matches {args.matches} --worlds {worlds}"

@@ -24,7 +24,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from engine.events import Event
 from engine.options import Option
-from engine.review import Decision
+from engine.review import Bands, Decision
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -37,6 +37,8 @@ MoveT_co = TypeVar("MoveT_co", covariant=True)
 @runtime_checkable
 class Reviewer(Protocol):
     """A game whose pro can review a seat's decisions (both games' can: `engine.review`)."""
+
+    bands: Bands  # its verdicts' bounds, which also say which decisions count in an accuracy
 
     def review(self, state: Any, moves: Sequence[Any], seat: int, seed: int) -> Iterator[Decision[Any]]:
         """The decisions of `seat` as `moves` are played from `state`, one at a time

@@ -13,12 +13,26 @@ its value (never below 0); its verdict is the first band whose bound the loss do
 >>> bands = ((0.25, "best"), (1.0, "good"), (math.inf, "blunder"))
 >>> [verdict(loss, bands) for loss in (0.0, 0.25, 0.5, 3.0)]
 ['best', 'best', 'good', 'blunder']
+
+A match's accuracy says how much of the gain from an average move to the best one each decision
+kept, averaged over the decisions where the choice matters (`accuracy`). A decision's share
+(`kept`) is the played move's value minus the mean of the legal moves' values, over the best
+value minus that mean, within 0 and 1: the best move keeps 1, a move no better than the average
+0 (what a move picked at random is worth, on average). The choice matters where the best
+and worst moves are further apart than the game's "good" band: elsewhere every move is good or
+best to the pro, so the decision says nothing of the player. Counting the moves within a band
+instead gave a random player 81% (most decisions differ by less than a band); measuring from the
+worst move instead of the average gave it 52%, because the worst move is often an outlier that a
+random pick seldom makes (docs/benchmarks.md, "Reviews: accuracy per level").
+
+>>> kept((6.0, 4.0, 0.0, -2.0), 4.0), matters((6.0, 4.0, 0.0, -2.0), bands), matters((0.5, 0.0), bands)
+(0.5, True, False)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -70,6 +84,38 @@ def verdict(loss: float, bands: Bands) -> str:
     return next(name for bound, name in bands if loss <= bound)
 
 
+def kept(values: Sequence[float], played: float) -> float:
+    """The share of the gain from the average of a decision's `values` to the best that the move
+    worth `played` kept: 1 for the best move, 0 for one no better than the average, and 1 when
+    no move is worth more than the average (all the same)."""
+    best, mean = max(values), sum(values) / len(values)
+    return 1.0 if best <= mean else max(0.0, min(1.0, (played - mean) / (best - mean)))
+
+
+def matters(values: Sequence[float], bands: Bands) -> bool:
+    """Whether the choice matters: the worst move would lose more against the best than the
+    "good" band allows. Where it does not, every move is good or best to the pro, and a
+    decision there says nothing about the player (about half of all decisions, `accuracy`)."""
+    return max(values) - min(values) > dict((name, bound) for bound, name in bands)["good"]
+
+
+def accuracy(decisions: Iterable[tuple[Sequence[float], float]], bands: Bands) -> float | None:
+    """The mean of `kept` over the decisions (each its legal moves' values and the played
+    move's value) whose choice `matters`: 0 to 1, None when no choice mattered.
+
+    Judged by the pro at 1,000 worlds, 20 matches each: random 46%, easy 59%, medium 80%, and
+    the pro itself 98% (docs/benchmarks.md, "Reviews: accuracy per level").
+
+    >>> bands = ((0.25, "best"), (0.75, "good"), (math.inf, "blunder"))
+    >>> accuracy([((3.0, 0.0), 3.0), ((6.0, 4.0, 0.0, -2.0), 4.0), ((0.5, 0.0), 0.0)], bands)
+    0.75
+    >>> accuracy([((0.5, 0.0), 0.0)], bands) is None
+    True
+    """
+    shares = [kept(values, played) for values, played in decisions if matters(values, bands)]
+    return sum(shares) / len(shares) if shares else None
+
+
 @dataclass(frozen=True)
 class Decision(Generic[MoveT]):
     """One decision of the reviewed seat: what it played, what the pro values best, and each
@@ -92,6 +138,17 @@ class Decision(Generic[MoveT]):
     @property
     def verdict(self) -> str:
         return verdict(self.loss, self.bands)
+
+    @property
+    def kept(self) -> float:
+        """The share of the gain from the average move to the best that the move played kept (`kept`)."""
+        value = dict(self.values)
+        return kept(tuple(value.values()), value[self.played])
+
+    @property
+    def matters(self) -> bool:
+        """Whether the choice mattered: it counts in the accuracy (`matters`)."""
+        return matters(tuple(v for _, v in self.values), self.bands)
 
     @property
     def expected_margin(self) -> float:

@@ -2,8 +2,9 @@
 rows rather than this browser's cookie, and the one-time link that brings another device
 (`/link/{code}`: the link's page asks, its form uses the link). app/people.py keeps both.
 The page also lists the person's passkeys, whose ceremonies are app/routes/passkeys.py's, their
-ratings (app/rating_view.py), the people they played with and the invitations waiting for them
-(app/people_view.py; "invite again", the export and deleting oneself are app/routes/people.py's)."""
+ratings (app/rating_view.py), their progress in the reviews (app/progress_view.py), the people
+they played with and the invitations waiting for them (app/people_view.py; "invite again", the
+export and deleting oneself are app/routes/people.py's)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from ..invitations import Invitations
 from ..passkeys import Passkeys
 from ..people import LINK_TIME, People
 from ..people_view import invitation_items, people_items
+from ..progress_view import progress_of
 from ..push import KINDS, Subscriptions
 from ..puzzles import Puzzles
 from ..puzzles_view import standing_view
@@ -69,6 +71,8 @@ def _me_page(request: Request, lang: str, service: Service, status: int = 200, *
     values.update(current="me", entries=entries, once=once, held=held, slow=slow)
     values.update(ratings=ratings, rating_chart=rating_chart)
     values.update(puzzles=standing_view(cast(Puzzles, request.app.state.puzzles).standing(person), lang))
+    pairs, reviews = [(match_id, seat) for match_id, seat, _ in seats], {e.id: e.review_url for e in entries}
+    values.update(progress=progress_of(service.engine, person, pairs, lang, titles(lang), reviews))
     # notifications: offered to a person who has sat somewhere (never a first visit's prompt)
     devices, off = cast(Subscriptions, request.app.state.subscriptions).of(person)
     kinds = [(kind, t(lang, f"notify_kind_{kind}"), kind not in off) for kind in KINDS]

@@ -17,7 +17,7 @@ from engine.allfours.ai import LEVELS, bot
 from engine.allfours.match import MatchState, new_match
 from engine.allfours.moves import Move
 from engine.allfours.observation import Observation, observation, spectator
-from engine.allfours.review import decision_count, review
+from engine.allfours.review import VERDICTS, decision_count, review
 from engine.allfours.rules import PRESETS, Rules
 from engine.events import Event
 from engine.game import Game, Reviewer, StateGame
@@ -45,6 +45,7 @@ class AllFours(StateGame[MatchState, Move, Rules]):
     bot = staticmethod(bot)
     arena = staticmethod(arena.run_arena)
     review = staticmethod(review)
+    bands = VERDICTS
     decision_count = staticmethod(decision_count)
     record = staticmethod(records.record)
     to_text = staticmethod(position.to_text)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.chaharbargh import arena, position, records
 from engine.chaharbargh.ai import players
-from engine.chaharbargh.ai.review import decision_count, review
+from engine.chaharbargh.ai.review import VERDICTS, decision_count, review
 from engine.chaharbargh.match import MatchState, new_match
 from engine.chaharbargh.moves import Move
 from engine.chaharbargh.observation import Observation, observation, spectator
@@ -45,6 +45,7 @@ class Chaharbargh(StateGame[MatchState, Move, Rules]):
     bot = staticmethod(players.bot)
     arena = staticmethod(arena.run_arena)
     review = staticmethod(review)
+    bands = VERDICTS
     decision_count = staticmethod(decision_count)
     record = staticmethod(records.record)
     to_text = staticmethod(position.to_text)

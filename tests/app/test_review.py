@@ -35,6 +35,14 @@ from tests.app.app_helpers import (
 )
 
 
+def accuracy_of(items) -> int:
+    """The accuracy the page should show: the mean share kept (data-kept) over the decisions
+    whose choice mattered, the only ones that carry it (engine.review.accuracy)."""
+    kept = [float(li["data-kept"]) for li in items if li.get("data-kept")]
+    assert kept  # a whole match has choices that matter
+    return round(100 * sum(kept) / len(kept))
+
+
 def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, app):
     service, reviews = app.state.service, app.state.reviews
     match = service.create("easy", target=11, seed=31)
@@ -78,8 +86,7 @@ def test_a_finished_match_is_reviewed_by_a_job_then_shown_move_by_move(client, a
         assert li.select(".played .mini")  # the move played, as cards
         if li["data-verdict"] != "best":
             assert float(li["data-loss"]) > 0
-    fine = sum(li["data-verdict"] in ("best", "good") for li in items)
-    assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {round(100 * fine / len(items))}%"
+    assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {accuracy_of(items)}%"
     points = dom(page).select("#review-chart a")
     assert len(points) == len(items)  # a point a decision, each a link to the position before the move
     assert [p["href"] for p in points] == [f"{url}/replay?ply={ply}" for ply in expected]
@@ -454,8 +461,7 @@ def test_the_computers_moves_for_a_person_whose_clock_ran_out_are_never_theirs(c
     assert standin not in [int(li["data-ply"]) for li in judged] and judged
     assert f"?ply={standin}" not in [a["href"][-len(f"?ply={standin}") :] for a in dom(page).select("#review-chart a")]
     assert len(dom(page).select("#review-chart a")) == len(judged)
-    fine = sum(li["data-verdict"] in ("best", "good") for li in judged)
-    assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {round(100 * fine / len(judged))}%"
+    assert text_of(page, "#review-accuracy") == f"{t('en', 'review_accuracy')}: {accuracy_of(judged)}%"
     assert t("en", "review_standin_count", n="1") in [
         p.get_text(strip=True) for p in dom(page).select(".review-unjudged")
     ]

@@ -5,9 +5,10 @@ axe-core is vendored for these tests only (tests/browser/vendor/, see its README
 the page through Playwright's evaluate, which the page's Content-Security-Policy does not
 govern; the site itself never loads it. Each page is checked in the state a player sees it:
 the table at 2 and 4 seats (with a card chosen and its captures offered too), a round's sheet,
-a match's end with every round's sheet, the history, the replay of that match, the rules, the
-tutorial's index, a lesson asked and solved, a practice round with the pro's hints, the 404 page,
-the home page's install offer and the offline page (with the matches it lists); and the puzzle pages.
+a match's end with every round's sheet, the history, /me with a reviewed match's progress, the
+replay of that match, the rules, the tutorial's index, a lesson asked and solved, a practice
+round with the pro's hints, the 404 page, the home page's install offer and the offline page
+(with the matches it lists); and the puzzle pages.
 Each page is checked at a phone's size and at a desktop's, the window turned between the two
 (the flow that reaches the pages is the same at both sizes, so it is walked once).
 """
@@ -22,6 +23,7 @@ from playwright.sync_api import Page
 from app.games.chaharbargh.tutorial import LESSONS
 from engine import Move
 from tests.app.app_helpers import create_allfours
+from tests.app.test_mistakes import decision, decisions_of, store_review
 from tests.browser.browser_helpers import prepare_move, settle
 from tests.browser.setups import drive, url_of
 from tests.browser.test_browser_learn import tap_move
@@ -102,8 +104,16 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#history li.history-entry")
     audit.check("history")
 
+    page.goto(f"{url_of(finished)}/review")  # asked by this browser's person: /me shows their progress
+    ply, legal, played = decisions_of(service, finished)[0]
+    best = next(m for m in legal if m != played)
+    values = {m: 0.0 for m in legal} | {best: 2.0}
+    store_review(service, finished.match.id, [decision(ply, played, best, values, "mistake")])
     page.goto("/me")
     page.wait_for_selector('#notify-kinds input[value="invite"]', state="attached")  # the kinds, the new ones too
+    page.wait_for_selector("#progress-chart circle")
+    page.click("#progress summary")  # the chart's table opened too
+    audit.check("my games, with progress")
     page.click("#device-link-make")
     page.wait_for_selector("svg#device-qr")
     audit.check("my games, with a device link")
@@ -173,7 +183,7 @@ def test_no_serious_or_critical_violation_on_any_page(new_page, server, lang):
     page.wait_for_selector("#offline #saved")
     audit.check("the offline page, with this browser's matches")
 
-    assert len(audit.seen) == 26
+    assert len(audit.seen) == 27
     assert audit.found == {}, "\n".join(f"{name}:\n  " + "\n  ".join(lines) for name, lines in audit.found.items())
 
 
