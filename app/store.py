@@ -90,6 +90,17 @@ MOVES_FROM = (
 )
 LAST_MOVE_AT = sa_select(func.max(MOVE.c.created_at)).where(MOVE.c.match_id == bindparam("match_id"))
 SEATS_OF = sa_select(SEAT).where(SEAT.c.match_id == bindparam("match_id")).order_by(SEAT.c.seat)
+# A match with its seat rows in one query (a row per seat, the match's columns on each): a second
+# SELECT for the seats cost a move more than the join's repeated columns do.
+MATCH_COLUMNS = tuple(column.name for column in MATCH.c)
+SEAT_LABELS = tuple((f"seat__{column.name}", column.name) for column in SEAT.c)
+MATCH_WITH_SEATS = (
+    sa_select(MATCH, *(column.label(label) for column, (label, _) in zip(SEAT.c, SEAT_LABELS, strict=True)))
+    .outerjoin(SEAT, SEAT.c.match_id == MATCH.c.id)
+    .where(MATCH.c.id == bindparam("match_id"))
+    .order_by(SEAT.c.seat)
+)
+MATCH_WITH_SEATS_LOCKED = MATCH_WITH_SEATS.with_for_update(of=MATCH)  # the match row only, as `_row` locks
 INSERT_SEAT = insert(SEAT)
 SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
     MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
@@ -122,10 +133,13 @@ def _get(connection: Connection, match_id: str, secret: str, lock: bool = False)
     is; `lock` for a write: the row is locked until the transaction ends (FOR UPDATE on
     PostgreSQL, where a second writer of this match waits here and then reads the row as the
     first one left it). Only `_save` writes it back."""
-    row = _row(connection, match_id, lock)
-    if row is None:
+    query = MATCH_WITH_SEATS_LOCKED if lock else MATCH_WITH_SEATS
+    rows = connection.execute(query, {"match_id": match_id}).mappings().all() if len(match_id) <= 32 else []
+    if not rows:
         raise NotFound(match_id)
-    seats = seats_of(connection, match_id, row["level"], row["clock"])
+    row = {name: rows[0][name] for name in MATCH_COLUMNS}
+    seat_rows = [{name: each[label] for label, name in SEAT_LABELS} for each in rows if each["seat__seat"] is not None]
+    seats = Seats.from_rows(seat_rows, row["level"], row["clock"])
     seat = seats.seat_of_secret(secret, row["secret"])
     if seat is None:
         raise NotFound(match_id)
