@@ -95,6 +95,11 @@ class SharedTable:
     notify_key: str = ""  # a person's table with others: the VAPID key its opt-in button carries (app/push.py)
     notes_oob: bool = True  # the fragment sends the commitment and the watch link too (`notes_oob`)
 
+    @property
+    def people_notes(self) -> bool:
+        """Whether `invites` (templates/_seats.html) has anything to show."""
+        return bool(self.invites or self.watching or self.me_away or self.away)
+
 
 def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
     """The people part of the asking seat's table. A table with its event stream asks again only
