@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from engine.game import AnyGame, SurCounter
 
@@ -43,7 +43,7 @@ def summarize(match: Match, state: State, at: datetime) -> None:
         "totals": json.dumps(list(totals)),
         "winner": winner if over else None,
         "finished_at": (match.finished_at or at) if over else None,
-        "surs": json.dumps(list(game.surs(state))) if counts_surs(type(game)) else None,
+        "surs": json.dumps(list(cast(SurCounter, game).surs(state))) if counts_surs(type(game)) else None,
     }
     for name, value in summary.items():
         if getattr(match, name) != value:  # most moves change none: a model's setattr is dear
