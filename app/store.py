@@ -181,11 +181,13 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     totals, winner, ...), and what is due at it (`due`, worked out from the same table),
     compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
     Otherwise `Conflict`. The move that finishes a match rates it here (app/ratings.py)."""
-    match.updated_at = at
+    # the row's detached copy (`_match_of`): set as SQLAlchemy loads it, not through the model's
+    # setattr, which cost more than the rest of this function but the UPDATE
+    match.__dict__["updated_at"] = at
     was_over = match.status == "over"
     summarize(match, state, at)
-    match.due_at, match.due_kind = due(match) or (None, None)
-    match.version += 1
+    match.__dict__["due_at"], match.__dict__["due_kind"] = due(match) or (None, None)
+    match.__dict__["version"] = match.version + 1
     values = {
         "version": match.version,
         "ply": match.ply,
