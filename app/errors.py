@@ -27,12 +27,12 @@ from starlette.responses import Response
 from engine.errors import IllegalMove
 
 from .forms import refusal_of
+from .refusals import NotFound, Refused
 from .routes.learn import refused_lesson
 from .routes.me import refused_me
 from .routes.seats import refused_join
 from .routes.table import refused_table
 from .security import TooLarge
-from .store import NotFound, Refused
 from .web import error_page, lang_of
 
 HTTP_ERRORS = {404: "msg_no_page", 405: "msg_method"}  # other HTTP errors say "garbage"

@@ -14,10 +14,10 @@ from engine.options import Option, defaults
 
 from .forms import MatchOptions
 from .i18n import digits_in, t
+from .refusals import Refused
 from .seating import LEVELS, PLAYERS, rules_for
 from .seats import CLOCK_DEFAULT, PERSON, SLOW_CLOCKS
 from .slow_games import clock_words
-from .store import Refused
 
 
 @dataclass

@@ -24,9 +24,9 @@ from .addresses import Addresses
 from .db import read_session, write_transaction
 from .models import Invitation, Match, Person, SeatRow
 from .push import queue_for
+from .refusals import Refused
 from .seating import Hosting
 from .seats import PERSON, SEAT_CHOICES
-from .store import Refused
 from .summary import Listed
 
 INVITATION, SEAT, MATCH = Invitation.__table__, SeatRow.__table__, Match.__table__  # type: ignore[attr-defined]

@@ -58,7 +58,7 @@ from webauthn.helpers.structs import (
 from .db import read_session, utc, write_transaction
 from .models import Passkey, PasskeyChallenge
 from .people import PERSON, ensure_person
-from .store import Refused
+from .refusals import Refused
 
 PASSKEY, CHALLENGE = Passkey.__table__, PasskeyChallenge.__table__  # type: ignore[attr-defined]
 CHALLENGE_TIME = timedelta(minutes=5)  # how long a ceremony's options are good for
@@ -90,7 +90,7 @@ def relying_party(public_url: str, allowed_hosts: tuple[str, ...], https_only: b
     RelyingParty(id='localhost', origin='http://localhost:8123')
     >>> relying_party("", ("127.0.0.1",), False, URL("http://127.0.0.1:8000/me"))
     Traceback (most recent call last):
-    app.store.Refused: passkey_unavailable
+    app.refusals.Refused: passkey_unavailable
     """
     if public_url:
         parts = urlsplit(public_url)

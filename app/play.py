@@ -17,14 +17,13 @@ from engine.errors import IllegalMove
 from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow
 from .push import after_move, reminder
+from .refusals import Conflict, Refused
 from .seats import Seats
 from .settings import now
 from .store import (
     INSERT_MOVE,
     MATCH,
-    Conflict,
     Due,
-    Refused,
     Store,
     _get,
     _match_of,

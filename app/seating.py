@@ -20,11 +20,10 @@ from .db import read_session, write_session, write_transaction
 from .models import MADE_SECRET, Match
 from .people import ensure_person
 from .push import queue
+from .refusals import NotFound, Refused
 from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import (
     MATCH,
-    NotFound,
-    Refused,
     Store,
     _get,
     _insert_seats,

@@ -37,6 +37,7 @@ import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .addresses import Addresses, SeatKey, new_nonce
@@ -62,6 +63,7 @@ PHRASE_SECONDS = 8  # how long a phrase shows beside its seat
 PHRASE_GAP = 3  # seconds a person waits between two phrases
 
 
+@lru_cache(maxsize=256)  # an HMAC, for every table drawn of a match in play
 def watch_code(match_secret: str) -> str:
     """The code of a match's watch link, `/m/{id}/watch/{code}`: 192 bits of an HMAC of the
     creator's secret, so every match has one without storing it, the creator can pass it on,
@@ -241,7 +243,7 @@ class Seats:
         """More than one person sits at the table."""
         return len(self.people) > 1
 
-    @property
+    @cached_property  # seats do not change once read (a frozen dataclass)
     def waiting(self) -> bool:
         """A person seat nobody has claimed yet: the match waits for them."""
         return any(s.person and not s.claimed for s in self.others)

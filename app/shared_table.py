@@ -93,6 +93,12 @@ class SharedTable:
     commitment_short: str = ""  # its first digits, what the table shows until it is opened
     fairness_url: str = ""  # a finished match's check of its deal, for the people at it
     notify_key: str = ""  # a person's table with others: the VAPID key its opt-in button carries (app/push.py)
+    notes_oob: bool = True  # the fragment sends the commitment and the watch link too (`notes_oob`)
+
+    @property
+    def people_notes(self) -> bool:
+        """Whether `invites` (templates/_seats.html) has anything to show."""
+        return bool(self.invites or self.watching or self.me_away or self.away)
 
 
 def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
@@ -141,7 +147,39 @@ def shared_table(request: Request, loaded: Table, lang: str) -> SharedTable:
         commitment_short=sealed[:COMMITMENT_SHORT] if sealed else "",
         fairness_url=urls(loaded.match.id, loaded.key)["fairness"] if checkable else "",
         notify_key=request.app.state.vapid_public if loaded.seats.shared and not loaded.watching else "",
+        notes_oob=notes_oob(request, loaded),
     )
+
+
+PAGE_PLY = "page_ply"  # request.state: the ply of the table the asking page shows, when known
+
+
+def asked_from(request: Request, ply: int) -> None:
+    """Note that the asking page shows the table at `ply` (a move's form carries it)."""
+    setattr(request.state, PAGE_PLY, ply)
+
+
+def past_start(loaded: Table) -> bool:
+    """A table in play past its first move: its notes (the commitment, the watch link) are the
+    ones it keeps until the match ends."""
+    return loaded.ply > 0 and not loaded.over
+
+
+def notes_oob(request: Request, loaded: Table) -> bool:
+    """Whether a table's fragment sends the match's notes (templates/_seats.html `notes`) out of
+    band. They change only when the seats are taken (at ply 0) and when the match ends, and
+    they are a kilobyte of every move's answer otherwise: a page known to show a table past its
+    first move already holds them as they stay until the end. Someone watching has the same
+    notes from the start to the end; a practice has none."""
+    if loaded.practice or loaded.watching:
+        return False
+    if loaded.over:
+        return True
+    shown = getattr(request.state, PAGE_PLY, None)
+    if shown is None and request.method == "GET":  # the table's own refresh and selection carry its ply
+        asked = request.query_params.get("ply", "")
+        shown = int(asked) if asked.isdigit() else None
+    return not (shown and shown > 0)
 
 
 def watched_seat(loaded: Table, seating: Seating, lang: str) -> str:

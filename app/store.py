@@ -38,29 +38,11 @@ from .db import read_session, write_transaction
 from .live import News
 from .models import Match, MoveRow, SeatRow, bot_seed_of
 from .ratings import rate_match
+from .refusals import Conflict, NotFound
 from .seats import Seats, watch_code
 from .summary import Listed, summarize, summary_values
 from .table import Pauses, State, Table, game_of
 from .visibility import Visibility
-
-
-class NotFound(LookupError):
-    """No match with this id and secret."""
-
-
-class Conflict(RuntimeError):
-    """Another transaction changed the match between our read and our write (compare-and-set failed)."""
-
-
-class Refused(ValueError):
-    """A request the table refuses; `reason` is a key of the message dictionary (app/i18n.py);
-    `retry_after`: whole seconds until it may be asked again (a 429's `Retry-After`)."""
-
-    def __init__(self, reason: str, status: int = 400, retry_after: int | None = None):
-        super().__init__(reason)
-        self.reason = reason
-        self.status = status
-        self.retry_after = retry_after
 
 
 def replay(connection: Connection, match: Match, since: tuple[int, State] | None = None) -> State:
@@ -92,6 +74,16 @@ MOVES_FROM = (
 )
 LAST_MOVE_AT = sa_select(func.max(MOVE.c.created_at)).where(MOVE.c.match_id == bindparam("match_id"))
 SEATS_OF = sa_select(SEAT).where(SEAT.c.match_id == bindparam("match_id")).order_by(SEAT.c.seat)
+# A match with its seat rows in one query (a row per seat, the match's columns on each): a second
+# SELECT for the seats cost a move more than the join's repeated columns do.
+SEAT_LABELS = tuple((f"seat__{column.name}", column.name) for column in SEAT.c)
+MATCH_WITH_SEATS = (
+    sa_select(MATCH, *(column.label(label) for column, (label, _) in zip(SEAT.c, SEAT_LABELS, strict=True)))
+    .outerjoin(SEAT, SEAT.c.match_id == MATCH.c.id)
+    .where(MATCH.c.id == bindparam("match_id"))
+    .order_by(SEAT.c.seat)
+)
+MATCH_WITH_SEATS_LOCKED = MATCH_WITH_SEATS.with_for_update(of=MATCH)  # the match row only, as `_row` locks
 INSERT_SEAT = insert(SEAT)
 SAVE_MATCH = update(MATCH).where(  # SET takes the columns named in the parameters
     MATCH.c.id == bindparam("read_id"), MATCH.c.ply == bindparam("read_ply"), MATCH.c.undos == bindparam("read_undos")
@@ -126,10 +118,13 @@ def _get(
     is; `lock` for a write: the row is locked until the transaction ends (FOR UPDATE on
     PostgreSQL, where a second writer of this match waits here and then reads the row as the
     first one left it). Only `_save` writes it back."""
-    row = _row(connection, match_id, lock)
-    if row is None:
+    query = MATCH_WITH_SEATS_LOCKED if lock else MATCH_WITH_SEATS
+    rows = connection.execute(query, {"match_id": match_id}).mappings().all() if len(match_id) <= 32 else []
+    if not rows:
         raise NotFound(match_id)
-    seats = seats_of(connection, match_id, row["level"], row["clock"], addresses)
+    row = {name: rows[0][name] for name in MATCH_COLUMNS}
+    seat_rows = [{name: each[label] for label, name in SEAT_LABELS} for each in rows if each["seat__seat"] is not None]
+    seats = Seats.from_rows(seat_rows, row["level"], row["clock"], addresses)
     seat = seats.seat_of_secret(secret)
     if seat is None:
         raise NotFound(match_id)
@@ -171,11 +166,13 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     totals, winner, ...), and what is due at it (`due`, worked out from the same table),
     compare-and-set: only if the stored row is still at `ply` and `undos` (as read).
     Otherwise `Conflict`. The move that finishes a match rates it here (app/ratings.py)."""
-    match.updated_at = at
+    # the row's detached copy (`_match_of`): set as SQLAlchemy loads it, not through the model's
+    # setattr, which cost more than the rest of this function but the UPDATE
+    match.__dict__["updated_at"] = at
     was_over = match.status == "over"
     summarize(match, state, at)
-    match.due_at, match.due_kind = due(match) or (None, None)
-    match.version += 1
+    match.__dict__["due_at"], match.__dict__["due_kind"] = due(match) or (None, None)
+    match.__dict__["version"] = match.version + 1
     values = {
         "version": match.version,
         "ply": match.ply,

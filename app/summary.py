@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from engine.game import AnyGame, SurCounter
 
@@ -37,11 +38,22 @@ def summarize(match: Match, state: State, at: datetime) -> None:
     if over and match.mode == "practice":
         best = max(totals)
         winner = totals.index(best) if totals.count(best) == 1 else None
-    match.status = "over" if over else "playing"
-    match.totals = json.dumps(list(totals))
-    match.winner = winner if over else None
-    match.finished_at = (match.finished_at or at) if over else None
-    match.surs = json.dumps(list(game.surs(state))) if isinstance(game, SurCounter) else None
+    summary = {
+        "status": "over" if over else "playing",
+        "totals": json.dumps(list(totals)),
+        "winner": winner if over else None,
+        "finished_at": (match.finished_at or at) if over else None,
+        "surs": json.dumps(list(cast(SurCounter, game).surs(state))) if counts_surs(type(game)) else None,
+    }
+    for name, value in summary.items():
+        if getattr(match, name) != value:  # most moves change none: a model's setattr is dear
+            setattr(match, name, value)
+
+
+@cache
+def counts_surs(kind: type) -> bool:
+    """Whether a game's rounds score surs (a protocol's isinstance looks at every member, each time)."""
+    return issubclass(kind, SurCounter)
 
 
 def summary_values(match: Match) -> dict[str, Any]:

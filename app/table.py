@@ -137,7 +137,7 @@ class Table:
         """The match is finished, or the practice round is (a practice is one round)."""
         return finished(self.match, self.state)
 
-    @property
+    @cached_property  # a write makes a new table: a table's row is not changed under it once read
     def sheet_pending(self) -> bool:
         """A finished round the player has not dismissed yet (the next round is already dealt)."""
         return not self.over and self.game.rounds_played(self.state) > self.match.rounds_seen
@@ -214,7 +214,7 @@ class Table:
             return remind, "remind"
         return self.due(pauses)
 
-    @property
+    @cached_property  # asked a dozen times a render (whose turn, the clock, what is due)
     def _in_play(self) -> bool:
         return not self.over and not self.sheet_pending and not self.seats.waiting
 

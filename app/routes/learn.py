@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from ..forms import SelectionQuery
 from ..games import Tutorial, find_game, first_game
-from ..store import Refused
+from ..refusals import Refused
 from ..web import Lang, error_page
 
 router = APIRouter()

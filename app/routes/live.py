@@ -34,6 +34,7 @@ from starlette.types import Receive, Scope, Send
 from ..i18n import t
 from ..limits import client_of
 from ..live import KEEP_ALIVE, News
+from ..shared_table import PAGE_PLY, past_start
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
 from ..table import Table
 from ..web import Lang, Service
@@ -43,11 +44,13 @@ router = APIRouter()
 RETRY_MS = 2000  # how long a browser waits before it connects again
 
 
-def table_event(request: Request, loaded: Table, lang: str) -> bytes:
+def table_event(request: Request, loaded: Table, lang: str, past_start: bool = False) -> bytes:
     """The seat's table as an SSE `table` event: the fragment a move's answer would be, encoded
-    once for every stream that sends it."""
+    once for every stream that sends it. `past_start`: the page is known to show a table in play
+    past its first move (it holds the match's notes: `notes_oob`)."""
     headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
-    as_htmx = Request({**request.scope, "headers": headers}, request.receive)
+    state = {**request.scope.get("state", {}), PAGE_PLY: 1 if past_start else None}
+    as_htmx = Request({**request.scope, "headers": headers, "state": state}, request.receive)
     body = render_table(as_htmx, loaded, lang).body
     html = bytes(body).decode()
     data = "".join(f"data: {line}\n" for line in html.splitlines())
@@ -184,11 +187,14 @@ async def stream(
     with news.subscribe(match_id) as changed:
         yield f"retry: {RETRY_MS}\n\n"
         loaded, version, own = first, first.version, True
+        known = False  # the page shows a table past its first move: it has the notes it keeps
         while True:
             if version != shown:
                 shown = version
-                draw = partial(table_event, request, loaded, lang)
-                yield await (run_in_threadpool(draw) if own else news.shared(match_id, (view, lang, shown), draw))
+                draw = partial(table_event, request, loaded, lang, known)
+                key = (view, lang, shown, known)
+                yield await (run_in_threadpool(draw) if own else news.shared(match_id, key, draw))
+                known = known or past_start(loaded)
             try:
                 async with asyncio.timeout(KEEP_ALIVE):
                     await changed.wait()
@@ -203,6 +209,7 @@ async def stream(
             (loaded, version), own = await news.shared(match_id, view, partial(versioned, load)), False
             if (loaded.seat, version) in answered:
                 shown = version  # this seat's own request: its answer showed this table
+                known = known or past_start(loaded)
 
 
 def versioned(load: Callable[[], Table]) -> tuple[Table, str]:

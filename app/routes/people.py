@@ -14,8 +14,8 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from ..forms import FormModel
 from ..i18n import t
 from ..invitations import Invitations, invite_again
+from ..refusals import NotFound
 from ..sessions import known_person
-from ..store import NotFound
 from ..summary import Listed
 from ..web import Lang, Service, render
 from ..your_data import forget, rows_of

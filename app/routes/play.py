@@ -26,10 +26,11 @@ from ..games import find_game, web_game
 from ..i18n import t
 from ..limits import HINT_BUDGET
 from ..models import bot_seed_of
+from ..refusals import Refused
 from ..review_view import replay_decision
 from ..seats import FORMER, Seats
 from ..sessions import person_to_be
-from ..store import Refused
+from ..shared_table import asked_from
 from ..table import Table
 from ..web import Lang, LoadedMatch, Service, error_page, is_htmx, render
 from .home import remember, remember_options
@@ -61,6 +62,7 @@ def show_match(
 def play_move(
     request: Request, match_id: str, secret: str, form: Annotated[MoveForm, Form()], service: Service, lang: Lang
 ) -> Response:
+    asked_from(request, form.ply)
     loaded = service.play(match_id, secret, form.ply, form.move, form.undos)
     return answer(request, service, loaded, lang, unchanged="msg_already")
 
@@ -69,6 +71,7 @@ def play_move(
 def computer_move(
     request: Request, match_id: str, secret: str, form: Annotated[PlyForm, Form()], service: Service, lang: Lang
 ) -> Response:
+    asked_from(request, form.ply)
     return answer(request, service, service.computer(match_id, secret, form.ply), lang)
 
 
@@ -79,6 +82,7 @@ def next_round(
     """The player has read the round's score sheet. A stale "next round" (another sheet's ply,
     or a sheet already closed) changes nothing and shows the table as it is; above all it never
     lets the computer move."""
+    asked_from(request, form.ply)
     loaded = service.next_round(match_id, secret, form.ply)
     return answer(request, service, loaded, lang, unchanged="msg_sheet_closed")
 

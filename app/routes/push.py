@@ -15,8 +15,8 @@ from ..forms import FormModel
 from ..i18n import LANGS
 from ..people import ensure_person
 from ..push import KINDS, PUSH_SERVICES, Subscriptions, allowed_endpoint
+from ..refusals import Refused
 from ..sessions import known_person, person_of
-from ..store import Refused
 from ..web import Service, get_settings
 
 router = APIRouter()

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ..games import find_game, first_game
-from ..store import Refused
+from ..refusals import Refused
 from ..web import Lang
 
 router = APIRouter()

@@ -23,9 +23,9 @@ from ..forms import DisplayName, FormModel
 from ..games import web_game
 from ..i18n import digits, t
 from ..names import shown_name
+from ..refusals import NotFound
 from ..seats import CREATOR, NAME_LENGTH, PHRASES
 from ..sessions import person_to_be
-from ..store import NotFound
 from ..table import Table, commitment_of
 from ..web import Lang, Service, error_page, get_service, render
 from .home import remember, remembered

@@ -9,8 +9,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from ..common_views import urls
 from ..games import web_game
+from ..refusals import NotFound
 from ..service import MatchService
-from ..store import NotFound
 from ..table import Table
 from ..web import error_page, get_service, is_htmx
 

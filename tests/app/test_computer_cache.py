@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from app.db import make_engine
+from app.refusals import NotFound
 from app.service import MatchService
 from app.settings import ROOT
-from app.store import NotFound
 
 
 def two_services(db_url: str) -> tuple[MatchService, MatchService]:

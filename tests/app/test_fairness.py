@@ -197,6 +197,35 @@ def test_the_invite_and_the_watch_page_show_the_same_commitment(client, service)
     assert not leaks(join.text, match) and not leaks(watch.text, match)
 
 
+def test_a_moves_answer_leaves_out_the_notes_the_page_already_holds(client, service):
+    """The commitment and the watch link sit outside #game: sent with the whole page, out of band
+    with a table at ply 0 (when seats are taken) and at the end, never with a move past the first."""
+    match = service.create("easy", target=11)
+    url = url_of(match)
+    page = client.get(url).text
+    shown = one(page, "#match-notes > #fairness")["data-commitment"]
+    assert one(page, "#match-notes #watch-link") and not dom(page).select("#game #fairness, #game #watch")
+    at_start = client.get(url, params={"ply": 0}, headers=HX).text
+    assert one(at_start, "#match-notes[hx-swap-oob] #fairness")["data-commitment"] == shown
+    loaded = service.load(match.id, match.secret)
+    while loaded.ply == 0 or not loaded.human_to_play:  # to the person's move past the first
+        if loaded.human_to_play:
+            loaded = service.play(match.id, match.secret, loaded.ply, loaded.state.legal_moves()[0])
+        else:
+            loaded = service.computer(match.id, match.secret, loaded.ply)
+    move = {"ply": loaded.ply, "card": str(loaded.state.legal_moves()[0].card)}
+    move["take"] = sorted(str(c) for c in loaded.state.legal_moves()[0].takes)
+    answer = client.post(url + "/move", data=move, headers=HX)
+    assert answer.status_code == 200 and game_state(answer.text)[1] == loaded.ply + 1
+    assert not dom(answer.text).select("#match-notes, #fairness, #watch")
+    assert not dom(client.post(url + "/computer", data={"ply": loaded.ply + 1}, headers=HX).text).select("#fairness")
+    ended = finish(service, match)
+    end = client.get(url, params={"ply": ended.ply}, headers=HX).text  # a page past the start: the end changes them
+    notes = one(end, "#match-notes[hx-swap-oob]")
+    assert one(str(notes), "#fairness")["data-commitment"] == shown and one(str(notes), "#fairness-link")
+    assert not notes.select("#watch")  # no watch link once the match is over
+
+
 def test_the_review_says_what_the_computer_decided_from_and_links_the_check(client, service):
     match = make(service, "chaharbargh")
     finish(service, match)

@@ -13,8 +13,8 @@ from app.common_views import urls
 from app.forms import MatchOptions, SelectionQuery
 from app.i18n import digits, t
 from app.models import Match
+from app.refusals import Refused
 from app.service import MatchService
-from app.store import Refused
 from app.table import Table
 from app.web import get_settings, render
 from engine import games

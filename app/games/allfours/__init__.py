@@ -15,9 +15,9 @@ from engine.allfours.game import GAME
 from ...forms import MatchOptions, SelectionQuery
 from ...i18n import digits_in, t
 from ...models import Match
+from ...refusals import Refused
 from ...service import MatchService
 from ...shared_table import shared_table
-from ...store import Refused
 from ...table import Table
 from ...web import render
 from .pages import AllFoursTutorial, show_rules

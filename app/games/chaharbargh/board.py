@@ -10,7 +10,7 @@ from engine import CAPTURE_SUM, Card, Move, Observation, card_sum
 
 from ...common_views import CardView, card_view
 from ...i18n import addends, digits_in, t
-from ...store import Refused
+from ...refusals import Refused
 
 
 @dataclass

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine import MatchState, Move, move_values, observation
 
-from ...store import Refused, Store, bot_seed
+from ...refusals import Refused
+from ...store import Store, bot_seed
 from ...table import Table
 
 HINT_WORLDS = 400  # worlds the pro samples for a hint: steady values; 92 ms median, 179 ms p95 here

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine import Move, PlayedMove
 from engine.events import NO_SEAT
@@ -13,7 +14,7 @@ from ...i18n import card_name, card_names, joined, t
 from ...table import Table
 
 
-@dataclass
+@dataclass(frozen=True)
 class MoveLine:
     """One move as shown in the log: who, the card, what it took."""
 
@@ -24,6 +25,7 @@ class MoveLine:
     text: str
 
 
+@lru_cache(maxsize=4096)  # a table's log shows its last moves again with every move: each line made once
 def move_line(seat: int, played: PlayedMove, lang: str, players: int = 2, seating: Seating | None = None) -> MoveLine:
     seating = seating or Seating(players)
     who = seating.name(seat, lang)

@@ -22,7 +22,7 @@ from engine import from_text, observation
 
 from ...forms import LessonMoveForm, SelectionQuery
 from ...i18n import digits, rt, t
-from ...store import Refused
+from ...refusals import Refused
 from ...web import error_page, render
 from .board import Selection, select
 from .rules_page import rules_page

@@ -10,7 +10,7 @@ Templates only print these values; the legal moves come from the engine, never f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import Move, Observation, Rules
 from engine.chaharbargh.game import GAME
@@ -204,9 +204,9 @@ def table_view(
     if not moves and view.finished_rounds and (loaded.sheet_pending or loaded.over):
         moves, log_finished = view.finished_rounds[-1].moves, True
     window = log_window(loaded, moves, max(6, 2 * players), standins)
-    log = [move_line(p.seat, p, lang, players, seating) for p in window.shown]
-    for line, text in zip(log, window.lines([line.text for line in log], lang), strict=True):
-        line.text = text
+    log = [move_line(p.seat, p, lang, players, seating) for p in window.shown]  # kept lines: changed by copy
+    texts = window.lines([line.text for line in log], lang)
+    log = [line if line.text == text else replace(line, text=text) for line, text in zip(log, texts, strict=True)]
     others_moves = [p for p in moves if p.seat != seating.viewer]
     computer_last = move_line(others_moves[-1].seat, others_moves[-1], lang, players, seating) if others_moves else None
     announce = ""
