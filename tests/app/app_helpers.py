@@ -307,8 +307,10 @@ def listen(url: str, headers: dict[str, str] | None = None) -> tuple[queue.Queue
     return lines, client
 
 
-def next_event(lines: queue.Queue[str], wait: float = 10.0) -> tuple[str, str, str]:
-    """The next event's (id, name, data), skipping comments and the retry line."""
+def next_event(lines: queue.Queue[str], wait: float = 30.0) -> tuple[str, str, str]:
+    """The next event's (id, name, data), skipping comments and the retry line. `wait` is only
+    how long a failing test takes to say so: under a full suite's load on two cores, the round
+    owner's move and its news took more than 10 s once."""
     event_id = name = ""
     data: list[str] = []
     while True:
