@@ -66,7 +66,7 @@ def _page(
         pv.outcome, pv.outcome_words = "invalid", t(lang, message)
     rv = practice.seen(loaded, state, at, total, lang)
     address = f"{page}/mistakes?ply={chosen.ply}"
-    return render(request, practice.TEMPLATE, lang, status=status, address=address, pv=pv, rv=rv)
+    return render(request, practice.TEMPLATE, lang, status=status, address=address, frame="_mistake.html", pv=pv, rv=rv)
 
 
 @router.get("/m/{match_id}/{secret}/mistakes")

@@ -59,7 +59,7 @@ def _page(
     if message:
         pv.outcome, pv.outcome_words = "invalid", t(lang, message)
     address = f"/puzzles/{puzzle.id}"
-    return render(request, f"{puzzle.game}/puzzle.html", lang, status=status, address=address, pv=pv, rv=rv)
+    return render(request, practice.TEMPLATE, lang, status=status, address=address, frame="_puzzle.html", pv=pv, rv=rv)
 
 
 @router.get("/puzzles")

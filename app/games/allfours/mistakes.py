@@ -17,7 +17,7 @@ from .examples import move_words
 from .replay import replay_view
 
 BANDS = VERDICTS
-TEMPLATE = "allfours/mistake.html"
+TEMPLATE = "allfours/position.html"  # in the frame of _mistake.html or _puzzle.html
 
 
 def seen(loaded: Table, state: Any, ply: int, total: int, lang: str) -> Any:

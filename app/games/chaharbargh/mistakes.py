@@ -18,7 +18,7 @@ from ...table import Table
 from .replay import replay_view
 
 BANDS = VERDICTS
-TEMPLATE = "chaharbargh/mistake.html"
+TEMPLATE = "chaharbargh/position.html"  # in the frame of _mistake.html or _puzzle.html
 
 
 def seen(loaded: Table, state: Any, ply: int, total: int, lang: str) -> Any:
