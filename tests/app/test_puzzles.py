@@ -197,3 +197,13 @@ def test_a_theme_is_chosen_by_its_link_and_the_daily_puzzle_is_the_days(client, 
     assert one(home, "#daily-puzzle-link")["href"] == f"/puzzles/{daily.id}?lang=en"
     check_hidden(home, daily)
     assert "data-card" not in str(one(home, "#daily-puzzle"))  # a link and words, no cards
+
+
+@pytest.mark.one_database
+def test_no_shipped_puzzles_page_shows_a_card_its_seat_could_not_see(client):
+    """Every puzzle of both files, as first asked (the sample above covers the answers and both
+    languages): its page names no card of another hand or the stock, in either language."""
+    everything = list(shipped().values())
+    assert {p.game for p in everything} == {"chaharbargh", "allfours"}
+    for puzzle in everything:
+        check_hidden(client.get(f"/puzzles/{puzzle.id}?lang=fa").text, puzzle)
