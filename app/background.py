@@ -7,8 +7,12 @@ start does not replace the thread that the first one's stop would then join unst
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
+from datetime import datetime
+
+NAP = 0.02  # the shortest sleep between passes: a row another process is taking looks due until its lease is written
 
 
 class Background:
@@ -55,3 +59,25 @@ class Background:
         if thread is not None:
             thread.join(self.join_seconds)
         return True
+
+
+def run_due_rows(
+    worker: Background,
+    step: Callable[[], datetime | None],
+    clock: Callable[[], datetime],
+    poll: float,
+    log: logging.Logger,
+) -> None:
+    """The loop of a worker of rows due at times (the round owner's moves, the push sender's
+    jobs): `step` does what is due and says when the next row is; the loop sleeps until then, or
+    `poll` seconds at most (rows other processes write wake nobody here), or until `worker.wake`
+    is set. A failed pass (the database away for a moment) is logged and tried again after `poll`."""
+    while not worker.stopping.is_set():
+        worker.wake.clear()
+        try:
+            soonest = step()
+        except Exception:
+            log.exception("%s could not look at its due rows", worker.name)
+            soonest = None
+        wait = poll if soonest is None else min(poll, max(NAP, (soonest - clock()).total_seconds()))
+        worker.wake.wait(wait)

@@ -35,7 +35,7 @@ from py_vapid import Vapid02
 from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, select, update
 
 from .addresses import Addresses
-from .background import Background
+from .background import Background, run_due_rows
 from .db import read_session, utc, write_transaction
 from .i18n import t
 from .models import SeatRow
@@ -115,7 +115,7 @@ class PushSender:
         self.subject = public_url if public_url.startswith("https://") else "mailto:push@chaharbargh.invalid"
         self.clock = clock
         self._worker = Background("push-sender", self._run, join_seconds=TIMEOUT + 5)
-        self._wake, self._stop = self._worker.wake, self._worker.stopping
+        self._wake = self._worker.wake
 
     def nudge(self) -> None:
         self._wake.set()
@@ -214,15 +214,8 @@ class PushSender:
         self._worker.stop()
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            self._wake.clear()
-            try:
-                self.run_due()
-                soonest = self.soonest()
-            except Exception:
-                LOG.exception("the push sender could not look at the queued notifications")
-                soonest = None
-            wait = POLL
-            if soonest is not None:
-                wait = min(POLL, max(0.02, (soonest - self.clock()).total_seconds()))
-            self._wake.wait(wait)
+        run_due_rows(self._worker, self._pass, self.clock, POLL, LOG)
+
+    def _pass(self) -> datetime | None:
+        self.run_due()
+        return self.soonest()

@@ -29,14 +29,13 @@ from datetime import datetime, timedelta
 from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 
-from .background import Background
+from .background import Background, run_due_rows
 from .db import read_session, utc, write_transaction
 from .service import MatchService
 from .store import MATCH
 
 LOG = logging.getLogger("chaharbargh.round_owner")
 POLL = 1.0  # the longest a process sleeps: rows other processes wrote are due this late at most
-NAP = 0.02  # the shortest: a row another process is taking looks due until its lease is written
 LEASE = timedelta(seconds=15)  # a row taken is taken again this long after, unless played
 BATCH = 50  # rows taken in one transaction
 ROUNDS = 1000  # the most batches in one `run_due`: a bound, never met by tables that are played
@@ -58,7 +57,7 @@ class RoundOwner:
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self._worker = Background("round-owner", self._run)
-        self._wake, self._stop = self._worker.wake, self._worker.stopping
+        self._wake = self._worker.wake
         service.due_written = self.nudge
 
     def nudge(self, at: datetime) -> None:
@@ -108,17 +107,13 @@ class RoundOwner:
         self._worker.stop()
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            self._wake.clear()
-            try:  # a wake with nothing due (most moves make nothing due at once) costs one read
-                soonest = self.soonest()
-                if soonest is not None and soonest <= self.service.clock():
-                    self.run_due()
-                    soonest = self.soonest()
-            except Exception:
-                LOG.exception("the round owner could not look at the due moves")
-                soonest = None
-            wait = POLL
-            if soonest is not None:
-                wait = min(POLL, max(NAP, (soonest - self.service.clock()).total_seconds()))
-            self._wake.wait(wait)
+        run_due_rows(self._worker, self._pass, self.service.clock, POLL, LOG)
+
+    def _pass(self) -> datetime | None:
+        """A pass if anything is due (a wake with nothing due, as most moves make, costs one
+        read); when the next row is due."""
+        soonest = self.soonest()
+        if soonest is not None and soonest <= self.service.clock():
+            self.run_due()
+            soonest = self.soonest()
+        return soonest
