@@ -5,6 +5,7 @@ away; and the person's queue of unsolved mistakes (`/me/mistakes`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .common_views import CardView
 from .i18n import digits, t
@@ -61,6 +62,14 @@ class QueueItem:
 class QueueView:
     items: list[QueueItem] = field(default_factory=list)
     count: str = ""
+
+
+def as_seen(rv: Any) -> Any:
+    """A game's replay view of a position with every hand face down but the asking seat's (the
+    replay shows them all; a practised or puzzle position shows what the seat saw)."""
+    for seat in rv.seats:
+        seat.shown = None
+    return rv
 
 
 def practice_url(page: str, ply: int) -> str:

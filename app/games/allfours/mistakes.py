@@ -11,7 +11,7 @@ from engine.allfours.review import VERDICTS
 from engine.errors import EngineError
 
 from ...common_views import card_view
-from ...mistakes_view import Answer
+from ...mistakes_view import Answer, as_seen
 from ...table import Table
 from .examples import move_words
 from .replay import replay_view
@@ -22,10 +22,7 @@ TEMPLATE = "allfours/position.html"  # in the frame of _mistake.html or _puzzle.
 
 def seen(loaded: Table, state: Any, ply: int, total: int, lang: str) -> Any:
     """The replay's view of the position for the person's seat, other hands face down."""
-    rv = replay_view(loaded, state, ply, total, lang)
-    for seat in rv.seats:
-        seat.shown = None  # the replay shows every hand; the seat saw only the backs
-    return rv
+    return as_seen(replay_view(loaded, state, ply, total, lang))
 
 
 def answers(moves: list[str], lang: str) -> list[Answer]:

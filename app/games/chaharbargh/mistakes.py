@@ -13,7 +13,7 @@ from engine.errors import EngineError
 
 from ...common_views import card_view
 from ...i18n import card_name, t
-from ...mistakes_view import Answer
+from ...mistakes_view import Answer, as_seen
 from ...table import Table
 from .replay import replay_view
 
@@ -23,10 +23,7 @@ TEMPLATE = "chaharbargh/position.html"  # in the frame of _mistake.html or _puzz
 
 def seen(loaded: Table, state: Any, ply: int, total: int, lang: str) -> Any:
     """The replay's view of the position for the person's seat, other hands face down."""
-    rv = replay_view(loaded, state, ply, total, lang)
-    for seat in rv.seats:
-        seat.shown = None  # the replay shows every hand; the seat saw only the backs
-    return rv
+    return as_seen(replay_view(loaded, state, ply, total, lang))
 
 
 def answers(moves: list[str], lang: str) -> list[Answer]:
