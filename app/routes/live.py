@@ -34,7 +34,7 @@ from starlette.types import Receive, Scope, Send
 from ..i18n import t
 from ..limits import client_of
 from ..live import KEEP_ALIVE, News
-from ..shared_table import PAGE_PLY, past_start
+from ..shared_table import asked_from, past_start
 from ..streams import RETRY_AFTER, StreamBudget, Ticket
 from ..table import Table
 from ..web import Lang, Service
@@ -49,8 +49,10 @@ def table_event(request: Request, loaded: Table, lang: str, past_start: bool = F
     once for every stream that sends it. `past_start`: the page is known to show a table in play
     past its first move (it holds the match's notes: `notes_oob`)."""
     headers = [*request.scope["headers"], (b"hx-request", b"true")]  # render the fragment, not the page
-    state = {**request.scope.get("state", {}), PAGE_PLY: 1 if past_start else None}
+    state = dict(request.scope.get("state", {}))  # this event's own: the stream's request is not changed
     as_htmx = Request({**request.scope, "headers": headers, "state": state}, request.receive)
+    if past_start:
+        asked_from(as_htmx, loaded.ply)
     body = render_table(as_htmx, loaded, lang).body
     html = bytes(body).decode()
     data = "".join(f"data: {line}\n" for line in html.splitlines())
