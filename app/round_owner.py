@@ -58,11 +58,16 @@ class RoundOwner:
         self.service = service
         self._worker = Background("round-owner", self._run)
         self._wake = self._worker.wake
+        self._planned: datetime | None = None  # when the thread will look next; None: it is looking now
         service.due_written = self.nudge
 
     def nudge(self, at: datetime) -> None:
-        """A due time was written (by this process): wake up to look at it."""
-        self._wake.set()
+        """A due time was written (by this process): wake up to look at it, unless the owner
+        already means to look by then. Most moves write a due time a pause ahead that the page's
+        own request makes moot first; waking for each cost a read a move (and the thread switch)."""
+        planned = self._planned
+        if planned is None or at < planned:
+            self._wake.set()
 
     def soonest(self) -> datetime | None:
         """The soonest due time of any match, as stored (None: nothing is due, ever)."""
@@ -112,8 +117,11 @@ class RoundOwner:
     def _pass(self) -> datetime | None:
         """A pass if anything is due (a wake with nothing due, as most moves make, costs one
         read); when the next row is due."""
+        self._planned = None  # a row written from now on wakes the thread again
         soonest = self.soonest()
         if soonest is not None and soonest <= self.service.clock():
             self.run_due()
             soonest = self.soonest()
+        at_the_latest = self.service.clock() + timedelta(seconds=POLL)
+        self._planned = at_the_latest if soonest is None else min(soonest, at_the_latest)
         return soonest

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -94,6 +95,28 @@ def test_a_computer_seat_plays_after_its_pause_with_no_table_open(client, clock)
     assert due_of(service, match_id) == (None, None)  # the person's turn, with no clock: nothing is due
     clock.advance(3600)
     assert owner.run_due() == 0
+
+
+def test_a_due_time_wakes_the_owner_only_when_it_is_sooner_than_the_owner_means_to_look(client, clock):
+    """A move writes a due time a pause ahead, which the page's own request usually makes moot;
+    the owner thread is woken for it only if it would otherwise look too late."""
+    service, owner = client.app.state.service, client.app.state.owner
+    wake = owner._worker.wake
+    matches = (service.create("easy", players=2, seed=seed) for seed in range(1000, 1100))
+    second = next(m for m in matches if service.load(m.id, m.secret).turn == 0)  # the person leads
+    first_id, _ = moved_on_by_the_person(service)  # due: the computer's move, 0.9 s from now
+    assert wake.is_set()  # the owner had not looked yet: any due time wakes it
+    wake.clear()
+    assert owner._pass() == clock() + timedelta(seconds=PAUSE)  # it means to look again then
+    clock.advance(0.5)
+    assert play_first_legal(service, second.id, second.secret).computer_to_play  # due 1.4 s from the start
+    assert not wake.is_set()  # the owner looks at 0.9 s anyway
+    service.due_written(clock() + timedelta(seconds=0.1))  # sooner than it means to look
+    assert wake.is_set()
+    wake.clear()
+    clock.advance(0.4)
+    assert owner._pass() == clock() + timedelta(seconds=0.5)  # the first was played; the second is next
+    assert due_of(service, first_id) == (None, None)
 
 
 def test_at_four_seats_each_computer_seat_waits_its_own_pause(client, clock):
