@@ -468,16 +468,22 @@ async def wire(base: str) -> list[tuple[str, int, int, int, int]]:
 
 
 def copy_matches(db: Path, source: str, count: int, start: int) -> None:
-    """Store ``count`` copies of match ``source`` and its moves, with new ids."""
+    """Store ``count`` copies of match ``source``, its moves and its seats, with new ids."""
     with sqlite3.connect(db) as con:
         match_cols = [r[1] for r in con.execute("PRAGMA table_info(match)") if r[1] != "id"]
         move_cols = [r[1] for r in con.execute("PRAGMA table_info(move)") if r[1] not in ("id", "match_id")]
-        cols, mcols = ", ".join(match_cols), ", ".join(move_cols)
+        seat_cols = [r[1] for r in con.execute("PRAGMA table_info(seat)") if r[1] not in ("id", "match_id")]
+        cols, mcols, scols = ", ".join(match_cols), ", ".join(move_cols), ", ".join(seat_cols)
         for first in range(start, start + count, 5000):
             ids = [(f"pad{n:08d}",) for n in range(first, min(start + count, first + 5000))]
             con.executemany(f"INSERT INTO match (id, {cols}) SELECT ?, {cols} FROM match WHERE id = '{source}'", ids)
             con.executemany(
                 f"INSERT INTO move (match_id, {mcols}) SELECT ?, {mcols} FROM move WHERE match_id = '{source}'", ids
+            )
+            # the seat rows too: a copy's seat keeps the source's stored secret hash, so the
+            # source's address opens every copy
+            con.executemany(
+                f"INSERT INTO seat (match_id, {scols}) SELECT ?, {scols} FROM seat WHERE match_id = '{source}'", ids
             )
 
 
