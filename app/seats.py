@@ -37,11 +37,12 @@ import hmac
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from .addresses import Addresses, SeatKey, new_nonce
 from .db import utc
+from .once import cached_property
 
 CREATOR = 0
 """The creator's seat: the person who made the match sits at seat 0."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from engine import games
@@ -19,6 +19,7 @@ from engine.game import AnyGame
 
 from .db import utc
 from .models import Match, bot_seed_of
+from .once import cached_property
 from .seats import CREATOR, SLOW_CLOCK, Seats, watch_code
 
 REMIND_AFTER = 0.75  # a slow move clock's reminder: once a quarter of the move's time is left
