@@ -235,7 +235,8 @@ class MoveRow(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("match_id", "ply", name="uq_move_match_ply"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    match_id: str = Field(foreign_key="match.id", index=True, max_length=32)
+    # no index of its own: the unique (match_id, ply) serves every query by match (migration 0024)
+    match_id: str = Field(foreign_key="match.id", max_length=32)
     ply: int
     seat: int
     move: str = Field(max_length=64)  # the engine's text form, e.g. "7C+4D"
