@@ -30,6 +30,7 @@ from .sessions import SessionCookie
 from .settings import ROOT, Settings, new_vapid_key
 from .streams import StreamBudget
 from .table import Pauses
+from .web import compile_templates
 from .wire import Compression, ServeStatic, assets_for
 
 # The form parser refuses files; its own size limits stay above the body limit (BodyLimit), so
@@ -42,7 +43,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """At start, before serving: the move clocks given back the time no server was up, and this
     process's heartbeat (app/heartbeat.py), then its round owner (app/round_owner.py) and its
     review worker and push sender (threads); at shutdown, stop them (the heartbeat with a last beat) and stop
-    listening for news (PostgreSQL's thread)."""
+    listening for news (PostgreSQL's thread). Every template is compiled first (`compile_templates`),
+    so the first people to play do not wait for it."""
+    compile_templates()
     app.state.heartbeat.start()
     if app.state.settings.round_owner:
         app.state.owner.start()
