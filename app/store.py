@@ -170,14 +170,14 @@ def _save(connection: Connection, match: Match, ply: int, undos: int, at: dateti
     # setattr, which cost more than the rest of this function but the UPDATE
     match.__dict__["updated_at"] = at
     was_over = match.status == "over"
-    summarize(match, state, at)
+    changed = summarize(match, state, at)  # most moves change no summary column: they are left out
     match.__dict__["due_at"], match.__dict__["due_kind"] = due(match) or (None, None)
     match.__dict__["version"] = match.version + 1
     values = {
         "version": match.version,
         "ply": match.ply,
         "undos": match.undos,
-        **summary_values(match),
+        **changed,
         "rounds_seen": match.rounds_seen,
         "due_at": match.due_at,
         "due_kind": match.due_kind,

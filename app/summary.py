@@ -27,9 +27,10 @@ from .table import State, finished, game_of
 SUMMARY_COLUMNS = ("status", "totals", "winner", "finished_at", "surs")
 
 
-def summarize(match: Match, state: State, at: datetime) -> None:
-    """Set the summary columns of `match` from its state (`at`: now, when it finishes now). A
-    practice is one round with no match score: its winner is the side that scored the most in
+def summarize(match: Match, state: State, at: datetime) -> dict[str, Any]:
+    """Set the summary columns of `match` from its state (`at`: now, when it finishes now); the
+    columns that changed, with their new values (a row written with a move writes only those).
+    A practice is one round with no match score: its winner is the side that scored the most in
     it, None on a tie."""
     game = game_of(match)
     totals = game.totals(state)
@@ -45,9 +46,10 @@ def summarize(match: Match, state: State, at: datetime) -> None:
         "finished_at": (match.finished_at or at) if over else None,
         "surs": json.dumps(list(cast(SurCounter, game).surs(state))) if counts_surs(type(game)) else None,
     }
-    for name, value in summary.items():
-        if getattr(match, name) != value:  # most moves change none: a model's setattr is dear
-            setattr(match, name, value)
+    changed = {name: value for name, value in summary.items() if getattr(match, name) != value}
+    for name, value in changed.items():  # most moves change none: a model's setattr is dear
+        setattr(match, name, value)
+    return changed
 
 
 @cache
