@@ -66,7 +66,7 @@ class RoundOwner:
         already means to look by then. Most moves write a due time a pause ahead that the page's
         own request makes moot first; waking for each cost a read a move (and the thread switch)."""
         planned = self._planned
-        if planned is None or at < planned:
+        if planned is None or utc(at) < planned:  # a row read back from SQLite has no zone
             self._wake.set()
 
     def soonest(self) -> datetime | None:
