@@ -61,13 +61,11 @@ class Play(Store):
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
         match.ply += 1
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
-        table, seen = Table(match, after, seats), self.visibility.shown
-        queued = (
-            after_move(connection, table, mover, standin, self.clock(), lambda s: seen(match.id, s))
-            if seats.shared
-            else 0
-        )
-        return after, queued  # notifications go to other people only: a table with one has none
+        if not seats.shared:  # notifications go to other people only: a table with one has none
+            return after, 0
+        seen = self.visibility.shown
+        table = Table(match, after, seats)
+        return after, after_move(connection, table, mover, standin, self.clock(), lambda s: seen(match.id, s))
 
     def _due(self, state: State, seats: Seats) -> Due:
         """What will be due at a match row once it is written at `state`."""
