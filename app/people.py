@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from .db import read_session, utc, write_transaction
 from .models import DeviceLink, Match, Person, SeatRow
 from .refusals import Refused
+from .store import seats_changed
 
 PERSON = Person.__table__  # type: ignore[attr-defined]
 SEAT, MATCH, DEVICE_LINK = SeatRow.__table__, Match.__table__, DeviceLink.__table__  # type: ignore[attr-defined]
@@ -84,6 +85,7 @@ class People:
             at = self.clock()
             connection.execute(update(DEVICE_LINK).where(DEVICE_LINK.c.code_hash == code_hash(code)).values(used_at=at))
             if bring and here is not None and here != person_id:
+                seats_changed(connection, sa_select(SEAT.c.match_id).where(SEAT.c.person_id == here))
                 connection.execute(update(SEAT).where(SEAT.c.person_id == here).values(person_id=person_id))
         return person_id
 

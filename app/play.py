@@ -25,7 +25,6 @@ from .store import (
     MATCH,
     Due,
     Store,
-    _get,
     _match_of,
     _row,
     _save,
@@ -78,7 +77,7 @@ class Play(Store):
         `move` is the game's move or its text; `game`, when given, must be the match's game."""
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+                match, seats, seat = self._locked(connection, match_id, secret)
                 if game is not None and game != match.game:  # a move form of another game
                     raise Refused("garbage")
                 state = self._state(connection, match)
@@ -215,7 +214,7 @@ class Play(Store):
         match_id = loaded.match.id
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+                match, seats, seat = self._locked(connection, match_id, secret)
                 state = self._state(connection, match)
                 here = Table(match, state, seats, seat=seat)
                 if ply != match.ply or state != loaded.state or not still(here):
@@ -242,7 +241,7 @@ class Play(Store):
         """
         try:
             with write_transaction(self.engine) as connection:
-                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+                match, seats, seat = self._locked(connection, match_id, secret)
                 state = self._state(connection, match)
                 here = Table(match, state, seats, seat=seat)
                 if here.over:
@@ -269,7 +268,7 @@ class Play(Store):
         try:
             with write_session(self.engine) as session:
                 connection = session.connection()
-                match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+                match, seats, seat = self._locked(connection, match_id, secret)
                 state = self._state(connection, match)
                 if match.mode != "practice":
                     raise Refused("no_undo", 409)

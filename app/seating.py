@@ -25,7 +25,6 @@ from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import (
     MATCH,
     Store,
-    _get,
     _insert_seats,
     _match_of,
     _row,
@@ -167,7 +166,7 @@ class Hosting(Store):
         their own (`secret_of`)."""
         with write_session(self.engine) as session:
             connection = session.connection()
-            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+            match, seats, seat = self._locked(connection, match_id, secret)
             made = session.get(Match, match.rematch) if match.rematch is not None else None
             if made is not None:  # (None too if it has been pruned since: then a new one)
                 return made
@@ -240,7 +239,7 @@ class Hosting(Store):
         """The creator gives every seat nobody has taken to a computer at the match's level, so
         the match starts without them. Only the creator's address may (403 for another seat's)."""
         with write_transaction(self.engine) as connection:
-            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+            match, seats, seat = self._locked(connection, match_id, secret)
             if seat != CREATOR:
                 raise Refused("not_creator", 403)
             filled = seats.fill()
@@ -259,7 +258,7 @@ class Hosting(Store):
         table, nor before every seat is taken (409). Only the seat row is written: the match row's
         time, where the move clock counts from, is left alone."""
         with write_transaction(self.engine) as connection:
-            match, seats, seat = _get(connection, self.addresses, match_id, secret, lock=True)
+            match, seats, seat = self._locked(connection, match_id, secret)
             if phrase not in PHRASES:
                 raise Refused("garbage")
             if not seats.shared:

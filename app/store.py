@@ -148,6 +148,14 @@ def _write_seats(connection: Connection, match_id: str, before: Seats, after: Se
             connection.execute(update(SEAT).where(SEAT.c.match_id == match_id, SEAT.c.seat == n).values(changed))
 
 
+def seats_changed(connection: Connection, match_ids: Any) -> None:
+    """Seat rows of these matches (ids, or a SELECT of them) changed outside a move or a seating
+    (a person's seats brought to another, or made a former player's): each match's version moves
+    on, as with every other change of its seats, so no process uses seats it kept at the old one
+    (`Store._locked`)."""
+    connection.execute(update(MATCH).where(MATCH.c.id.in_(match_ids)).values(version=MATCH.c.version + 1))
+
+
 def _save_seats(connection: Connection, match: Match, before: Seats, after: Seats, at: datetime) -> None:
     """Write who sits where, at time `at` (the match row is locked by the caller's transaction).
     The match may start now: its round owner looks at it at once ("check") and works out what
@@ -247,6 +255,26 @@ class Store:
             self._cache.move_to_end(match.id)
             while len(self._cache) > self.CACHE_SIZE:
                 self._cache.popitem(last=False)
+
+    def _locked(self, connection: Connection, match_id: str, secret: str) -> tuple[Match, Seats, int]:
+        """`_get` for a write (the match row locked), with the seats this process kept at the
+        row's version when it has them: every change of a seat row bumps the match's version
+        in its transaction, so the same version means the same seats, and a move reads one row
+        instead of the match joined with its seats (and works out no address)."""
+        with self._cache_lock:
+            hit = self._cache.get(match_id)
+        if hit is None or hit[4] is None:
+            return _get(connection, self.addresses, match_id, secret, lock=True)
+        row = _row(connection, match_id, lock=True)
+        if row is None:
+            raise NotFound(match_id)
+        seats = hit[4]
+        if row["version"] != hit[3]["version"]:
+            seats = seats_of(connection, match_id, row["level"], row["clock"], self.addresses)
+        seat = seats.seat_of_secret(secret)
+        if seat is None:
+            raise NotFound(match_id)
+        return _match_of(row), seats, seat
 
     def _answered(self, match: Match, state: State, seats: Seats, seat: int, queued: int = 0) -> Table:
         """The asking seat's table after its change, announced to the others (see `_announce`)."""

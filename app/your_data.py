@@ -37,6 +37,7 @@ from .models import (
     SolvedMistake,
 )
 from .seats import FORMER, PERSON
+from .store import seats_changed
 
 TABLES = {
     name: model.__table__  # type: ignore[attr-defined]
@@ -127,6 +128,7 @@ def _anonymise(c: Connection, person: str, shared: list[str], names: dict[str, s
     """The person's seats in `shared` become a former player's, and so does the name the other
     people's rating history gives them there (`names`: their seat's name in each match)."""
     seat, history = T["seat"], T["history"]
+    seats_changed(c, shared)
     c.execute(
         update(seat).where(seat.c.match_id.in_(shared), seat.c.person_id == person).values(person_id=None, name=FORMER)
     )

@@ -235,3 +235,44 @@ def test_delete_asks_first_then_removes_the_person_and_leaves_a_former_player(al
 def one_required(html: str) -> bool:
     box = dom(html).select_one('#delete-form input[type="checkbox"][name="confirm"]')
     return box is not None and box.has_attr("required")
+
+
+def test_a_table_moves_on_with_the_former_player_once_the_other_person_deleted_themselves(ali, sara):
+    """This process keeps a table's seats between moves (at the match's version): a seat made a
+    former player's by a deletion is drawn so at the very next move, not as it was kept."""
+    made = ali.post(
+        "/matches", data={"level": "easy", "players": "2", "seat1": "person", "target": "11", "name": "Ali"}
+    )
+    ali_url = str(made.url.path)
+    invite = dom(ali.get(ali_url).text).select_one('#invites a[data-invite-seat="1"]')["href"]
+    sara_url = sara.post(invite, data={"name": "Sara"}, follow_redirects=False).headers["location"]
+    service, match_id = ali.app.state.service, ali_url.split("/")[2]
+    secrets = {0: ali_url.split("/")[3], 1: sara_url.split("/")[3]}
+    loaded = service.load(match_id, secrets[0])
+    while loaded.turn != 1:  # moves made, so the seats as they were are kept beside the table
+        loaded = service.play(match_id, secrets[0], loaded.ply, loaded.game.legal_moves(loaded.state)[0])
+    before = sara.get(f"{sara_url}?lang=en").text
+    assert "Ali" in text_of(before, "#scores")
+
+    assert ali.post("/me/delete", data={"confirm": "true"}, follow_redirects=False).status_code == 303
+    answer = human_move(sara, sara_url, before, loaded.ply)
+    assert answer.status_code == 200 and game_state(answer.text)[1] == loaded.ply + 1
+    assert "Ali" not in text_of(answer.text, "#scores")
+    assert t("en", "former_player") in text_of(answer.text, "#scores")
+
+
+def test_bringing_a_device_s_seats_to_another_person_moves_their_matches_on(ali, sara, app):
+    """Moving seats to another person changes who sits there: the matches' versions move on, as
+    for any change of a seat, so no process draws the table with the seats it kept before."""
+    sara.post("/matches", data={"level": "easy", "players": "2"})
+    ali.post("/matches", data={"level": "easy", "players": "2"})
+    sara_id, ali_id = session_person(sara), session_person(ali)
+    [sara_match] = rows(app, "seat", person_id=sara_id)
+    version = {m["id"]: m["version"] for m in rows(app, "match")}
+    people = app.state.people
+    assert people.use_link(people.new_link(ali_id), sara_id, bring=True) == ali_id
+    after = {m["id"]: m["version"] for m in rows(app, "match")}
+    moved = sara_match["match_id"]
+    assert after[moved] == version[moved] + 1  # Sara's table: its seat is Ali's now
+    assert all(after[m] == version[m] for m in version if m != moved)  # Ali's own: no seat changed
+    assert [r["person_id"] for r in rows(app, "seat", match_id=moved, seat=0)] == [ali_id]
