@@ -58,7 +58,7 @@ class Play(Store):
             "created_at": now(),
         }
         connection.execute(INSERT_MOVE, row)  # the unique (match, ply) refuses a second move here
-        match.ply += 1
+        match.__dict__["ply"] = match.ply + 1  # the detached row, set as `_save` sets it (a model's setattr is dear)
         _save(connection, match, match.ply - 1, match.undos, self.clock(), self._due(after, seats), after)
         if not seats.shared:  # notifications go to other people only: a table with one has none
             return after, 0

@@ -46,7 +46,8 @@ def summarize(match: Match, state: State, at: datetime) -> dict[str, Any]:
         "finished_at": (match.finished_at or at) if over else None,
         "surs": json.dumps(list(cast(SurCounter, game).surs(state))) if counts_surs(type(game)) else None,
     }
-    changed = {name: value for name, value in summary.items() if getattr(match, name) != value}
+    stored = match.__dict__  # the row's values (an attribute's descriptor costs more than the comparison)
+    changed = {name: value for name, value in summary.items() if stored.get(name) != value}
     for name, value in changed.items():  # most moves change none: a model's setattr is dear
         setattr(match, name, value)
     return changed
