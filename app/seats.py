@@ -234,12 +234,12 @@ class Seats:
         """Who sits at `seat` (`Person.id`), if a person known by id does."""
         return self.creator_id if seat == 0 else self._seat(seat).person_id
 
-    @property
-    def people(self) -> list[int]:
+    @cached_property  # asked many times a table (every seat's name), and seats do not change once read
+    def people(self) -> tuple[int, ...]:
         """The person seats, the creator's first."""
-        return [0] + [i for i, s in enumerate(self.others, 1) if s.person]
+        return (0, *(i for i, s in enumerate(self.others, 1) if s.person))
 
-    @property
+    @cached_property
     def shared(self) -> bool:
         """More than one person sits at the table."""
         return len(self.people) > 1

@@ -33,8 +33,8 @@ class InviteView:
 
 def invites_view(loaded: Table, lang: str) -> list[InviteView]:
     """The creator's invite links, one per person seat not taken; none for anyone else."""
-    if loaded.seat != CREATOR or loaded.over or loaded.watching:
-        return []
+    if loaded.seat != CREATOR or loaded.over or loaded.watching or not loaded.seats.waiting:
+        return []  # only the creator invites, and only to seats nobody has taken
     seating, seats = seating_of(loaded), loaded.seats
     return [
         InviteView(

@@ -129,7 +129,7 @@ def test_the_creator_may_start_without_the_people_not_come(client, friend):
     started = client.post(url + "/fill", data={"ply": 0}, headers=HX)
     assert started.status_code == 200 and game_state(started.text)[0] != "waiting"
     loaded = seat_loaded(client, url)
-    assert loaded.seats.people == [0, 1] and not loaded.seats.person(2) and not loaded.waiting
+    assert loaded.seats.people == (0, 1) and not loaded.seats.person(2) and not loaded.waiting
 
 
 def test_partners_at_a_four_seat_table_see_each_other_by_name_and_never_each_others_hand(client, friend):
