@@ -806,6 +806,72 @@ def workers_run(args: argparse.Namespace) -> tuple[list[str], str]:
 LOAD_BEFORE = os.getloadavg()
 
 
+def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
+    """Round trips of this checkout and of another one (`--against`: a worktree of the main a
+    change started from, or of an older commit), each served by its own `scripts/dev.py`, run
+    after run in turn `--pairs` times: the machine's drift falls on both alike, and each pair's
+    ratio is read beside the others'. The same client (this file's) plays both."""
+    other = Path(args.against).resolve()
+    level, clients = args.levels.split(",")[0], int(args.clients.split(",")[0])
+    measured: dict[tuple[int, Path], tuple[float, float, float, int]] = {}
+    for pair in range(args.pairs):
+        for root in (other, ROOT):
+            with tempfile.TemporaryDirectory() as name:
+                server = start_app(Path(name) / "bench.db", root=root)
+                try:
+                    asyncio.run(round_trips(server.url, level, clients, args.warmup))
+                    cpu = group_cpu(server)
+                    run, elapsed = asyncio.run(round_trips(server.url, level, clients, args.seconds))
+                    cpu = group_cpu(server) - cpu
+                finally:
+                    server.stop()
+            count = len(run.latencies)
+            measured[(pair, root)] = (
+                count / elapsed,
+                percentile(run.latencies, 0.99) * 1000,
+                cpu / count * 1000,
+                run.errors,
+            )
+    name = other.name
+    table = [
+        f"| pair | {name}: round trips/s | this: round trips/s | ratio | {name}: p99 ms | this: p99 ms | "
+        f"{name}: CPU ms a round trip | this: CPU ms a round trip | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for pair in range(args.pairs):
+        (rate_o, p99_o, cpu_o, err_o), (rate, p99, cpu, err) = measured[(pair, other)], measured[(pair, ROOT)]
+        table.append(
+            f"| {pair + 1} | {rate_o:.1f} | {rate:.1f} | {rate / rate_o:.2f} | {p99_o:.1f} | {p99:.1f} | "
+            f"{cpu_o:.2f} | {cpu:.2f} | {err_o + err} |"
+        )
+    mean = [
+        sum(v[i] for (_, root), v in measured.items() if root == r) / args.pairs
+        for r in (other, ROOT)
+        for i in range(3)
+    ]
+    table.append(
+        f"| **mean** | {mean[0]:.1f} | {mean[3]:.1f} | **{mean[3] / mean[0]:.2f}** | {mean[1]:.1f} | {mean[4]:.1f} | "
+        f"{mean[2]:.2f} | {mean[5]:.2f} | |"
+    )
+    command = (
+        f"python bench/web.py --against {args.against} --pairs {args.pairs} --levels {level} "
+        f"--clients {clients} --seconds {args.seconds:g} --warmup {args.warmup:g}"
+    )
+    words = (
+        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, against {name} "
+        f"({other_version(other)}), on CPython {platform.python_version()}, {os.cpu_count()} cores shared by the "
+        f"app (one uvicorn worker, SQLite) and the client; load average before the run {LOAD_BEFORE[0]:.2f}, "
+        f"after {os.getloadavg()[0]:.2f}."
+    )
+    return table, words
+
+
+def other_version(root: Path) -> str:
+    """The commit checked out at `root`, if it is a git checkout."""
+    found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True)
+    return found.stdout.strip() or "?"
+
+
 def pg_version() -> str:
     from tests import pg_cluster
 
@@ -830,9 +896,15 @@ def main() -> None:
     parser.add_argument("--workers", help="comma-separated uvicorn worker counts: round trips for each, in one run")
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
     parser.add_argument("--pushed", action="store_true", help="the computer's moves asked for and pushed, compared")
+    parser.add_argument("--against", help="another checkout (a worktree): round trips of both, run after run in turn")
+    parser.add_argument("--pairs", type=int, default=8, help="runs of each checkout (--against)")
     parser.add_argument("--reviews", action="store_true", help="round trips while reviews are made and without")
     parser.add_argument("--matches", type=int, default=80, help="finished matches to review (--reviews)")
     args = parser.parse_args()
+    if args.against:
+        table, measured = against_run(args)
+        publish("web-against", "Web: round trips beside another checkout", measured, table, args.write)
+        return
     if args.reviews:
         table, measured = reviews_run(args)
         publish("web-reviews", "Web: moves while reviews are made", measured, table, args.write)
