@@ -139,7 +139,9 @@ def digits(value: object, lang: str) -> str:
     ('۲٫۵', '-0.4', 'v۱٫۲ · ۳')
     """
     text = str(value)
-    return DECIMAL_POINT.sub(FA_DECIMAL, text).translate(FA_DIGITS) if lang == "fa" else text
+    if lang != "fa":
+        return text
+    return (DECIMAL_POINT.sub(FA_DECIMAL, text) if "." in text else text).translate(FA_DIGITS)
 
 
 def latin_digits(text: str) -> str:
@@ -178,6 +180,7 @@ def _digits_for(lang: str, value: object) -> str:
     return digits(value, lang)
 
 
+@cache  # 52 codes in two languages, named many times a table; the catalogs are read once too
 def card_name(code: str, lang: str) -> str:
     """The spoken name of a card code: "هفت خاج", "seven of clubs"."""
     card = Card.parse(code)  # the engine reads a card code; its rank and suit name the words
