@@ -286,8 +286,10 @@ class Run:
     fragment_bytes: list[int] = field(default_factory=list)
 
 
-async def play(player: Player, until: float, run: Run) -> None:
-    table = await player.new_match()
+async def play(player: Player, until: float, run: Run, table: Table | None = None) -> Table:
+    """Play until `until` (round trips into `run`), from `table` if given (else a new match);
+    the table as it is then."""
+    table = table or await player.new_match()
     while time.perf_counter() < until:
         try:
             if table.state in ("match-over", "practice-over"):
@@ -306,6 +308,7 @@ async def play(player: Player, until: float, run: Run) -> None:
         except (RuntimeError, ValueError, httpx.HTTPError):
             run.errors += 1
             table = await player.new_match()
+    return table
 
 
 async def stream_tables(player: Player, tables: asyncio.Queue[Table]) -> None:
@@ -808,62 +811,89 @@ LOAD_BEFORE = os.getloadavg()
 
 def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
     """Round trips of this checkout and of another one (`--against`: a worktree of the main a
-    change started from, or of an older commit), each served by its own `scripts/dev.py`, run
-    after run in turn `--pairs` times: the machine's drift falls on both alike, and each pair's
-    ratio is read beside the others'. The same client (this file's) plays both."""
+    change started from, or of an older commit), each served by its own `scripts/dev.py` on its
+    own database, both running throughout: the same players (this file's) play one, then the
+    other, in slices of `--slice` seconds, `--pairs` of each in turn (which goes first swaps
+    every pair), so the machine's drift, which here lasts longer than a slice, falls on both
+    alike. Each slice's round trips, latencies and server CPU are summed per checkout, and the
+    pairs' ratios show the spread."""
     other = Path(args.against).resolve()
     level, clients = args.levels.split(",")[0], int(args.clients.split(",")[0])
-    measured: dict[tuple[int, Path], tuple[float, float, float, int]] = {}
-    for pair in range(args.pairs):
-        for root in (other, ROOT):
-            with tempfile.TemporaryDirectory() as name:
-                server = start_app(Path(name) / "bench.db", root=root)
-                try:
-                    asyncio.run(round_trips(server.url, level, clients, args.warmup))
-                    cpu = group_cpu(server)
-                    run, elapsed = asyncio.run(round_trips(server.url, level, clients, args.seconds))
-                    cpu = group_cpu(server) - cpu
-                finally:
-                    server.stop()
-            count = len(run.latencies)
-            measured[(pair, root)] = (
-                count / elapsed,
-                percentile(run.latencies, 0.99) * 1000,
-                cpu / count * 1000,
-                run.errors,
-            )
-    name = other.name
+    with tempfile.TemporaryDirectory() as name:
+        servers = {
+            root: start_app(Path(name) / f"{label}.db", root=root) for root, label in ((other, "other"), (ROOT, "this"))
+        }
+        try:
+            runs, pairs = asyncio.run(interleaved(servers, level, clients, args))
+        finally:
+            for server in servers.values():
+                server.stop()
+    label = other.name
     table = [
-        f"| pair | {name}: round trips/s | this: round trips/s | ratio | {name}: p99 ms | this: p99 ms | "
-        f"{name}: CPU ms a round trip | this: CPU ms a round trip | errors |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| checkout | round trips/s | p50 ms | p99 ms | server CPU ms a round trip | errors |",
+        "|---|---|---|---|---|---|",
     ]
-    for pair in range(args.pairs):
-        (rate_o, p99_o, cpu_o, err_o), (rate, p99, cpu, err) = measured[(pair, other)], measured[(pair, ROOT)]
+    for root, shown in ((other, f"{label} ({other_version(other)})"), (ROOT, f"this ({other_version(ROOT)})")):
+        run, elapsed, cpu = runs[root]
+        count = len(run.latencies)
+        p50, p99 = (percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
         table.append(
-            f"| {pair + 1} | {rate_o:.1f} | {rate:.1f} | {rate / rate_o:.2f} | {p99_o:.1f} | {p99:.1f} | "
-            f"{cpu_o:.2f} | {cpu:.2f} | {err_o + err} |"
+            f"| {shown} | {count / elapsed:.1f} | {p50:.1f} | {p99:.1f} | {cpu / count * 1000:.2f} | {run.errors} |"
         )
-    mean = [
-        sum(v[i] for (_, root), v in measured.items() if root == r) / args.pairs
-        for r in (other, ROOT)
-        for i in range(3)
-    ]
+    rate = (len(runs[ROOT][0].latencies) / runs[ROOT][1]) / (len(runs[other][0].latencies) / runs[other][1])
+    cpu_ratio = (runs[ROOT][2] / len(runs[ROOT][0].latencies)) / (runs[other][2] / len(runs[other][0].latencies))
+    ordered = sorted(pairs)
     table.append(
-        f"| **mean** | {mean[0]:.1f} | {mean[3]:.1f} | **{mean[3] / mean[0]:.2f}** | {mean[1]:.1f} | {mean[4]:.1f} | "
-        f"{mean[2]:.2f} | {mean[5]:.2f} | |"
+        f"| **this ÷ {label}** | **{rate:.2f}×** (pairs: {ordered[0]:.2f} to {ordered[-1]:.2f}, median "
+        f"{statistics.median(ordered):.2f}) | | | {cpu_ratio:.2f}× | |"
     )
     command = (
-        f"python bench/web.py --against {args.against} --pairs {args.pairs} --levels {level} "
-        f"--clients {clients} --seconds {args.seconds:g} --warmup {args.warmup:g}"
+        f"python bench/web.py --against {args.against} --pairs {args.pairs} --slice {args.slice:g} "
+        f"--levels {level} --clients {clients} --warmup {args.warmup:g}"
     )
     words = (
-        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, against {name} "
-        f"({other_version(other)}), on CPython {platform.python_version()}, {os.cpu_count()} cores shared by the "
-        f"app (one uvicorn worker, SQLite) and the client; load average before the run {LOAD_BEFORE[0]:.2f}, "
-        f"after {os.getloadavg()[0]:.2f}."
+        f"Measured {date.today().isoformat()} with `{command}`{code_version()}, on CPython "
+        f"{platform.python_version()}, {os.cpu_count()} cores shared by the two apps (one uvicorn worker each, "
+        f"SQLite) and the client; load average before the run {LOAD_BEFORE[0]:.2f}, after {os.getloadavg()[0]:.2f}."
     )
     return table, words
+
+
+async def interleaved(
+    servers: dict[Path, Server], level: str, clients: int, args: argparse.Namespace
+) -> tuple[dict[Path, tuple[Run, float, float]], list[float]]:
+    """`against_run`'s slices: per checkout its round trips, the seconds they took and the
+    server's CPU seconds; and each pair's ratio of round trips a second (this ÷ the other)."""
+    players = {root: [Player(s.url, level, random.Random(i)) for i in range(clients)] for root, s in servers.items()}
+    tables: dict[Path, list[Table | None]] = {root: [None] * clients for root in servers}
+    runs = {root: (Run(), 0.0, 0.0) for root in servers}
+
+    async def one_slice(root: Path, seconds: float, counted: bool) -> float:
+        run = runs[root][0] if counted else Run()
+        before, cpu = len(run.latencies), group_cpu(servers[root])
+        start = time.perf_counter()
+        until = start + seconds
+        tables[root] = list(
+            await asyncio.gather(*(play(p, until, run, t) for p, t in zip(players[root], tables[root], strict=True)))
+        )
+        elapsed, used = time.perf_counter() - start, group_cpu(servers[root]) - cpu
+        if counted:
+            _, total, total_cpu = runs[root]
+            runs[root] = (run, total + elapsed, total_cpu + used)
+        return (len(run.latencies) - before) / elapsed
+
+    order = list(servers)
+    for root in order:
+        await one_slice(root, args.warmup, counted=False)
+    pairs = []
+    for pair in range(args.pairs):
+        first, second = order if pair % 2 == 0 else order[::-1]
+        rates = {first: await one_slice(first, args.slice, True), second: await one_slice(second, args.slice, True)}
+        pairs.append(rates[ROOT] / rates[order[0]])
+    for each in players.values():
+        for player in each:
+            await player.client.aclose()
+    return runs, pairs
 
 
 def other_version(root: Path) -> str:
@@ -897,7 +927,8 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
     parser.add_argument("--pushed", action="store_true", help="the computer's moves asked for and pushed, compared")
     parser.add_argument("--against", help="another checkout (a worktree): round trips of both, run after run in turn")
-    parser.add_argument("--pairs", type=int, default=8, help="runs of each checkout (--against)")
+    parser.add_argument("--pairs", type=int, default=30, help="slices of each checkout, in turn (--against)")
+    parser.add_argument("--slice", type=float, default=2.0, help="seconds of one checkout's slice (--against)")
     parser.add_argument("--reviews", action="store_true", help="round trips while reviews are made and without")
     parser.add_argument("--matches", type=int, default=80, help="finished matches to review (--reviews)")
     args = parser.parse_args()
