@@ -22,7 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from .db import read_session, utc, write_transaction
 from .models import DeviceLink, Match, Person, SeatRow
 from .refusals import Refused
-from .store import seats_changed
+from .seat_writes import seats_changed
 
 PERSON = Person.__table__  # type: ignore[attr-defined]
 SEAT, MATCH, DEVICE_LINK = SeatRow.__table__, Match.__table__, DeviceLink.__table__  # type: ignore[attr-defined]

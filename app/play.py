@@ -18,6 +18,7 @@ from .db import read_session, write_session, write_transaction
 from .models import Match, MoveRow
 from .push import after_move, reminder
 from .refusals import Conflict, Refused
+from .seat_writes import write_seats
 from .seats import Seats
 from .settings import now
 from .store import (
@@ -28,7 +29,6 @@ from .store import (
     _match_of,
     _row,
     _save,
-    _write_seats,
     bot_seed,
     replay,
     seats_of,
@@ -98,7 +98,7 @@ class Play(Store):
                     raise Refused("garbage") from None
                 if seat in seats.away:  # a person whose clock ran out is back: their seat is theirs
                     seats = seats.back(seat)
-                    _write_seats(connection, match.id, here.seats, seats, self.clock())
+                    write_seats(connection, match.id, here.seats, seats, self.clock())
                 try:
                     state, queued = self._write(connection, match, seats, state, move)
                 except IllegalMove as illegal:  # its reason says which rule refused it
@@ -222,7 +222,7 @@ class Play(Store):
                 standin = seats.person(seat_to_play)  # a person's clock ran out: their seat is away
                 if standin:
                     seats = seats.away_from(seat_to_play)
-                    _write_seats(connection, match.id, here.seats, seats, self.clock())
+                    write_seats(connection, match.id, here.seats, seats, self.clock())
                 state, queued = self._write(connection, match, seats, state, move, standin)
         except (Conflict, IntegrityError):
             return self._current(match_id, secret)

@@ -21,15 +21,13 @@ from .models import MADE_SECRET, Match
 from .people import ensure_person
 from .push import queue
 from .refusals import NotFound, Refused
+from .seat_writes import insert_seats, save_seats, write_seats
 from .seats import CREATOR, PERSON, PHRASES, SEAT_CHOICES, Seats
 from .store import (
     MATCH,
     Store,
-    _insert_seats,
     _match_of,
     _row,
-    _save_seats,
-    _write_seats,
     seats_of,
 )
 from .summary import summarize
@@ -148,7 +146,7 @@ class Hosting(Store):
                 ensure_person(connection, person, at)
             session.add(match)
             session.flush()
-            _insert_seats(connection, match.id, sitting, at)
+            insert_seats(connection, match.id, sitting, at)
         self.due_written(at)
         return match
 
@@ -189,7 +187,7 @@ class Hosting(Store):
             made.__dict__[MADE_SECRET] = renewed.secret(CREATOR)  # for the caller, never written
             session.add(made)
             session.flush()
-            _insert_seats(connection, made.id, renewed, self.clock())
+            insert_seats(connection, made.id, renewed, self.clock())
             match.version += 1
             connection.execute(
                 update(MATCH).where(MATCH.c.id == match.id).values(rematch=made.id, version=match.version)
@@ -228,7 +226,7 @@ class Hosting(Store):
             match, at = _match_of(row), self.clock()
             if person is not None:
                 ensure_person(connection, person, at, name)
-            _save_seats(connection, match, seats, seats.claim(seat, name, person), at)  # the match may start now
+            save_seats(connection, match, seats, seats.claim(seat, name, person), at)  # the match may start now
             others = [n for n in seats.people if n != seat and seats.claimed(n)]
             queued = queue(connection, match, seats, others, "seat", at, name)  # "X took their seat", to the others
         self._forget(match_id)
@@ -244,7 +242,7 @@ class Hosting(Store):
                 raise Refused("not_creator", 403)
             filled = seats.fill()
             if seats.waiting:
-                _save_seats(connection, match, seats, filled, self.clock())
+                save_seats(connection, match, seats, filled, self.clock())
             state = self._state(connection, match)
         self._forget(match_id)
         if seats.waiting:
@@ -269,7 +267,7 @@ class Hosting(Store):
             if wait := seats.must_wait(seat, at):
                 raise Refused("phrase_too_soon", 429, retry_after=max(1, math.ceil(wait)))
             said = seats.say(seat, phrase, at)
-            _write_seats(connection, match.id, seats, said, self.clock())
+            write_seats(connection, match.id, seats, said, self.clock())
             match.version += 1
             connection.execute(update(MATCH).where(MATCH.c.id == match.id).values(version=match.version))
             state = self._state(connection, match)

@@ -36,8 +36,8 @@ from .models import (
     SeatRow,
     SolvedMistake,
 )
+from .seat_writes import seats_changed
 from .seats import FORMER, PERSON
-from .store import seats_changed
 
 TABLES = {
     name: model.__table__  # type: ignore[attr-defined]
