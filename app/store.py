@@ -211,11 +211,8 @@ class Store:
     def _keep(self, match: Match, state: State, seats: Seats | None = None) -> None:
         """Cache a state, and a copy of the row beside it (the caller's `Match` may change on)
         and who sits at it, when known; call it only with committed moves and seats."""
-        columns = match.__dict__  # the row's values, as `_match_of` puts them: no attribute's descriptor
-        try:
-            row = {name: columns[name] for name in MATCH_COLUMNS}
-        except KeyError:  # a match the ORM loaded, with a column not loaded yet
-            row = {name: getattr(match, name) for name in MATCH_COLUMNS}
+        columns = match.__dict__  # every match kept is made by `_match_of`: read past the descriptors
+        row = {name: columns[name] for name in MATCH_COLUMNS}
         with self._cache_lock:
             self._cache[match.id] = (match.undos, match.ply, state, row, seats)
             self._cache.move_to_end(match.id)
