@@ -524,16 +524,25 @@ async def resume_latency(base: str, db: Path, sizes: list[int], opens: int) -> l
 # --- the report ------------------------------------------------------------------------------------
 
 
-def code_version() -> str:
-    git = ["git", "-C", str(ROOT)]
+def commit_of(root: Path) -> str:
+    """The short commit checked out at `root` ("?" where git cannot tell)."""
     try:
-        commit = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        found = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    except OSError:
+        return "?"
+    return found.stdout.strip() or "?"
+
+
+def code_version() -> str:
+    try:
         paths = ["app", "templates", "static"]
-        dirty = subprocess.run([*git, "status", "--porcelain", *paths], capture_output=True, text=True)
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", *paths], capture_output=True, text=True
+        )
     except OSError:
         return ""
     changes = " plus uncommitted changes" if dirty.stdout.strip() else ""
-    return f", code at commit {commit.stdout.strip()}{changes}"
+    return f", code at commit {commit_of(ROOT)}{changes}"
 
 
 async def measure(args: argparse.Namespace, ours: Server, bare: Server) -> list[str]:
@@ -833,7 +842,7 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
         "| checkout | round trips/s | p50 ms | p99 ms | server CPU ms a round trip | errors |",
         "|---|---|---|---|---|---|",
     ]
-    for root, shown in ((other, f"{label} ({other_version(other)})"), (ROOT, f"this ({other_version(ROOT)})")):
+    for root, shown in ((other, f"{label} ({commit_of(other)})"), (ROOT, f"this ({commit_of(ROOT)})")):
         run, elapsed, cpu = runs[root]
         count = len(run.latencies)
         p50, p99 = (percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
@@ -896,12 +905,6 @@ async def interleaved(
     return runs, pairs
 
 
-def other_version(root: Path) -> str:
-    """The commit checked out at `root`, if it is a git checkout."""
-    found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True)
-    return found.stdout.strip() or "?"
-
-
 def pg_version() -> str:
     from tests import pg_cluster
 
@@ -926,7 +929,7 @@ def main() -> None:
     parser.add_argument("--workers", help="comma-separated uvicorn worker counts: round trips for each, in one run")
     parser.add_argument("--warmup", type=float, default=4.0, help="seconds of untimed play before each workers run")
     parser.add_argument("--pushed", action="store_true", help="the computer's moves asked for and pushed, compared")
-    parser.add_argument("--against", help="another checkout (a worktree): round trips of both, run after run in turn")
+    parser.add_argument("--against", help="another checkout (a worktree): both played in turn, in short slices")
     parser.add_argument("--pairs", type=int, default=30, help="slices of each checkout, in turn (--against)")
     parser.add_argument("--slice", type=float, default=2.0, help="seconds of one checkout's slice (--against)")
     parser.add_argument("--reviews", action="store_true", help="round trips while reviews are made and without")
