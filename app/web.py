@@ -51,13 +51,12 @@ class ImportedOnce(Template):
 
 class Dedented(FileSystemLoader):
     """The template files without the white space HTML does not show: every line's indentation,
-    and the line break after a line that holds
-    only tags that write nothing themselves (`{% if %}`, `{% for %}`, `{% endif %}`...). HTML
-    collapses a run of spaces and line breaks into one space, and a line break always stays
-    where there was one (the line before a tag-only line ends with its own), so a page is drawn
-    the same; no template indents the text of a <pre> or a <textarea>. A table's fragment, sent
-    with every move, is smaller before compression and after, at no cost per answer: this is
-    done once, as a template is compiled."""
+    and the line break after a line that holds only tags that write nothing themselves (`{% if
+    %}`, `{% for %}`, `{% endif %}`...). HTML collapses a run of spaces and line breaks into one
+    space, and a line break always stays where there was one (the line before a tag-only line
+    ends with its own), so a page is drawn the same; no template indents the text of a <pre> or
+    a <textarea>. A table's fragment, sent with every move, is smaller before compression and
+    after, at no cost per answer: this is done once, as a template is compiled."""
 
     INDENT = re.compile(r"^[ \t]+", re.MULTILINE)
     SILENT = "if|elif|else|endif|for|endfor|set|endset|from|import|macro|endmacro|block|endblock|extends|with|endwith"
