@@ -59,6 +59,14 @@ the pro judged per second meanwhile.
 
     python bench/web.py --reviews --levels easy,pro --clients 1,4 --seconds 20
 
+**Against** (`--against DIR`): instead of the above, the round trips of this checkout beside
+another one (a worktree of an older commit), both served throughout on their own SQLite files,
+the same players playing one and then the other in slices of ``--slice`` seconds, ``--pairs``
+of each. The table gives each checkout's round trips a second, latencies and server CPU a round
+trip, split into its event loop's thread and its other threads (`group_cpu`), and the ratios.
+
+    python bench/web.py --against ../wt-3f2ddbe --pairs 40 --slice 2 --levels easy --clients 8
+
 The app's rate limits are off in every server the benchmark starts (its players start many
 matches from one address); everything else is served as `scripts/dev.py serve` serves it.
 """
@@ -396,18 +404,25 @@ async def bare_requests(base: str, clients: int, seconds: float) -> tuple[float,
     return counts[0] / elapsed, counts[0]
 
 
-def group_cpu(server: Server) -> float:
+def group_cpu(server: Server, loop_only: bool = False) -> float:
     """CPU seconds (user and system) used so far by the server's processes: its process group
     (`scripts/dev.py`, uvicorn and any workers), read from Linux's /proc; 0 elsewhere. Per round
-    trip it drifts less with the machine's load than requests per second do."""
+    trip it drifts less with the machine's load than requests per second do. `loop_only`: only
+    each process's own first thread, which in a uvicorn worker runs the event loop (the HTTP
+    protocol, the middleware, the routing, the `async` dependencies); the rest is its other
+    threads' (the routes' plain `def`s in the threadpool, the background workers). The other
+    processes' first threads wait for their children."""
     ticks = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) != server.process.pid:  # the group: started with a session of its own
+                continue
+            if loop_only:
+                fields = (stat.parent / "task" / stat.parent.name / "stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue  # gone meanwhile
-        if int(fields[2]) == server.process.pid:  # the group: started with a session of its own
-            ticks += int(fields[11]) + int(fields[12])
+        ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK") if ticks else 0.0
 
 
@@ -839,22 +854,26 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
                 server.stop()
     label = other.name
     table = [
-        "| checkout | round trips/s | p50 ms | p99 ms | server CPU ms a round trip | errors |",
-        "|---|---|---|---|---|---|",
+        "| checkout | round trips/s | p50 ms | p99 ms | server CPU ms a round trip "
+        "| of it, event loop · threads | errors |",
+        "|---|---|---|---|---|---|---|",
     ]
+    per_trip = {root: [spent / len(run.latencies) * 1000 for spent in cpu] for root, (run, _, cpu) in runs.items()}
     for root, shown in ((other, f"{label} ({commit_of(other)})"), (ROOT, f"this ({commit_of(ROOT)})")):
-        run, elapsed, cpu = runs[root]
+        run, elapsed, _ = runs[root]
         count = len(run.latencies)
-        p50, p99 = (percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
+        (cpu, loop), p50, p99 = per_trip[root], *(percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
         table.append(
-            f"| {shown} | {count / elapsed:.1f} | {p50:.1f} | {p99:.1f} | {cpu / count * 1000:.2f} | {run.errors} |"
+            f"| {shown} | {count / elapsed:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} | {loop:.2f} · {cpu - loop:.2f} "
+            f"| {run.errors} |"
         )
     rate = (len(runs[ROOT][0].latencies) / runs[ROOT][1]) / (len(runs[other][0].latencies) / runs[other][1])
-    cpu_ratio = (runs[ROOT][2] / len(runs[ROOT][0].latencies)) / (runs[other][2] / len(runs[other][0].latencies))
+    (cpu, loop), (other_cpu, other_loop) = per_trip[ROOT], per_trip[other]
     ordered = sorted(pairs)
     table.append(
         f"| **this ÷ {label}** | **{rate:.2f}×** (pairs: {ordered[0]:.2f} to {ordered[-1]:.2f}, median "
-        f"{statistics.median(ordered):.2f}) | | | {cpu_ratio:.2f}× | |"
+        f"{statistics.median(ordered):.2f}) | | | {cpu / other_cpu:.2f}× "
+        f"| {loop / other_loop:.2f}× · {(cpu - loop) / (other_cpu - other_loop):.2f}× | |"
     )
     command = (
         f"python bench/web.py --against {args.against} --pairs {args.pairs} --slice {args.slice:g} "
@@ -870,25 +889,29 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
 
 async def interleaved(
     servers: dict[Path, Server], level: str, clients: int, args: argparse.Namespace
-) -> tuple[dict[Path, tuple[Run, float, float]], list[float]]:
+) -> tuple[dict[Path, tuple[Run, float, tuple[float, float]]], list[float]]:
     """`against_run`'s slices: per checkout its round trips, the seconds they took and the
-    server's CPU seconds; and each pair's ratio of round trips a second (this ÷ the other)."""
+    server's CPU seconds (all of it, and its event loop's: `group_cpu`); and each pair's ratio of
+    round trips a second (this ÷ the other)."""
     players = {root: [Player(s.url, level, random.Random(i)) for i in range(clients)] for root, s in servers.items()}
     tables: dict[Path, list[Table | None]] = {root: [None] * clients for root in servers}
-    runs = {root: (Run(), 0.0, 0.0) for root in servers}
+    runs = {root: (Run(), 0.0, (0.0, 0.0)) for root in servers}
+
+    def cpu_of(root: Path) -> tuple[float, float]:
+        return group_cpu(servers[root]), group_cpu(servers[root], loop_only=True)
 
     async def one_slice(root: Path, seconds: float, counted: bool) -> float:
         run = runs[root][0] if counted else Run()
-        before, cpu = len(run.latencies), group_cpu(servers[root])
+        before, cpu = len(run.latencies), cpu_of(root)
         start = time.perf_counter()
         until = start + seconds
         tables[root] = list(
             await asyncio.gather(*(play(p, until, run, t) for p, t in zip(players[root], tables[root], strict=True)))
         )
-        elapsed, used = time.perf_counter() - start, group_cpu(servers[root]) - cpu
+        elapsed, after = time.perf_counter() - start, cpu_of(root)
         if counted:
-            _, total, total_cpu = runs[root]
-            runs[root] = (run, total + elapsed, total_cpu + used)
+            _, total, (total_cpu, total_loop) = runs[root]
+            runs[root] = (run, total + elapsed, (total_cpu + after[0] - cpu[0], total_loop + after[1] - cpu[1]))
         return (len(run.latencies) - before) / elapsed
 
     order = list(servers)
