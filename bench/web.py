@@ -410,8 +410,8 @@ def group_cpu(server: Server, loop_only: bool = False) -> float:
     trip it drifts less with the machine's load than requests per second do. `loop_only`: only
     each process's own first thread, which in a uvicorn worker runs the event loop (the HTTP
     protocol, the middleware, the routing, the `async` dependencies); the rest is its other
-    threads' (the routes' plain `def`s in the threadpool, the background workers). The other
-    processes' first threads wait for their children."""
+    threads' (the routes' plain `def`s in the threadpool, the background workers). `scripts/dev.py`
+    (and uvicorn's supervisor, with several workers) only waits for its children."""
     ticks = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -862,7 +862,8 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
     for root, shown in ((other, f"{label} ({commit_of(other)})"), (ROOT, f"this ({commit_of(ROOT)})")):
         run, elapsed, _ = runs[root]
         count = len(run.latencies)
-        (cpu, loop), p50, p99 = per_trip[root], *(percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
+        cpu, loop = per_trip[root]
+        p50, p99 = (percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
         table.append(
             f"| {shown} | {count / elapsed:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} | {loop:.2f} · {cpu - loop:.2f} "
             f"| {run.errors} |"
