@@ -848,7 +848,7 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
             root: start_app(Path(name) / f"{label}.db", root=root) for root, label in ((other, "other"), (ROOT, "this"))
         }
         try:
-            runs, pairs = asyncio.run(interleaved(servers, level, clients, args))
+            tallies, pairs = asyncio.run(interleaved(servers, level, clients, args))
         finally:
             for server in servers.values():
                 server.stop()
@@ -858,23 +858,20 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
         "| of it, event loop · threads | errors |",
         "|---|---|---|---|---|---|---|",
     ]
-    per_trip = {root: [spent / len(run.latencies) * 1000 for spent in cpu] for root, (run, _, cpu) in runs.items()}
     for root, shown in ((other, f"{label} ({commit_of(other)})"), (ROOT, f"this ({commit_of(ROOT)})")):
-        run, elapsed, _ = runs[root]
-        count = len(run.latencies)
-        cpu, loop = per_trip[root]
-        p50, p99 = (percentile(run.latencies, q) * 1000 for q in (0.5, 0.99))
+        tally = tallies[root]
+        p50, p99 = (percentile(tally.run.latencies, q) * 1000 for q in (0.5, 0.99))
         table.append(
-            f"| {shown} | {count / elapsed:.1f} | {p50:.1f} | {p99:.1f} | {cpu:.2f} | {loop:.2f} · {cpu - loop:.2f} "
-            f"| {run.errors} |"
+            f"| {shown} | {tally.rate:.1f} | {p50:.1f} | {p99:.1f} | {tally.cpu_ms:.2f} | {tally.loop_ms:.2f} · "
+            f"{tally.cpu_ms - tally.loop_ms:.2f} | {tally.run.errors} |"
         )
-    rate = (len(runs[ROOT][0].latencies) / runs[ROOT][1]) / (len(runs[other][0].latencies) / runs[other][1])
-    (cpu, loop), (other_cpu, other_loop) = per_trip[ROOT], per_trip[other]
+    ours, theirs = tallies[ROOT], tallies[other]
     ordered = sorted(pairs)
     table.append(
-        f"| **this ÷ {label}** | **{rate:.2f}×** (pairs: {ordered[0]:.2f} to {ordered[-1]:.2f}, median "
-        f"{statistics.median(ordered):.2f}) | | | {cpu / other_cpu:.2f}× "
-        f"| {loop / other_loop:.2f}× · {(cpu - loop) / (other_cpu - other_loop):.2f}× | |"
+        f"| **this ÷ {label}** | **{ours.rate / theirs.rate:.2f}×** (pairs: {ordered[0]:.2f} to {ordered[-1]:.2f}, "
+        f"median {statistics.median(ordered):.2f}) | | | {ours.cpu_ms / theirs.cpu_ms:.2f}× "
+        f"| {ours.loop_ms / theirs.loop_ms:.2f}× · "
+        f"{(ours.cpu_ms - ours.loop_ms) / (theirs.cpu_ms - theirs.loop_ms):.2f}× | |"
     )
     command = (
         f"python bench/web.py --against {args.against} --pairs {args.pairs} --slice {args.slice:g} "
@@ -888,32 +885,52 @@ def against_run(args: argparse.Namespace) -> tuple[list[str], str]:
     return table, words
 
 
+@dataclass
+class Tally:
+    """One checkout's slices in `interleaved`: its round trips, the seconds they took, and the
+    server's CPU seconds meanwhile, all of it and its event loop's (`group_cpu`)."""
+
+    run: Run = field(default_factory=Run)
+    seconds: float = 0.0
+    cpu: float = 0.0
+    loop: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return len(self.run.latencies) / self.seconds
+
+    @property
+    def cpu_ms(self) -> float:
+        return self.cpu / len(self.run.latencies) * 1000
+
+    @property
+    def loop_ms(self) -> float:
+        return self.loop / len(self.run.latencies) * 1000
+
+
 async def interleaved(
     servers: dict[Path, Server], level: str, clients: int, args: argparse.Namespace
-) -> tuple[dict[Path, tuple[Run, float, tuple[float, float]]], list[float]]:
-    """`against_run`'s slices: per checkout its round trips, the seconds they took and the
-    server's CPU seconds (all of it, and its event loop's: `group_cpu`); and each pair's ratio of
-    round trips a second (this ÷ the other)."""
+) -> tuple[dict[Path, Tally], list[float]]:
+    """`against_run`'s slices: each checkout's `Tally`, and each pair's ratio of round trips a
+    second (this ÷ the other)."""
     players = {root: [Player(s.url, level, random.Random(i)) for i in range(clients)] for root, s in servers.items()}
     tables: dict[Path, list[Table | None]] = {root: [None] * clients for root in servers}
-    runs = {root: (Run(), 0.0, (0.0, 0.0)) for root in servers}
-
-    def cpu_of(root: Path) -> tuple[float, float]:
-        return group_cpu(servers[root]), group_cpu(servers[root], loop_only=True)
+    tallies = {root: Tally() for root in servers}
 
     async def one_slice(root: Path, seconds: float, counted: bool) -> float:
-        run = runs[root][0] if counted else Run()
-        before, cpu = len(run.latencies), cpu_of(root)
+        tally, server = tallies[root] if counted else Tally(), servers[root]
+        before, cpu, loop = len(tally.run.latencies), group_cpu(server), group_cpu(server, loop_only=True)
         start = time.perf_counter()
-        until = start + seconds
         tables[root] = list(
-            await asyncio.gather(*(play(p, until, run, t) for p, t in zip(players[root], tables[root], strict=True)))
+            await asyncio.gather(
+                *(play(p, start + seconds, tally.run, t) for p, t in zip(players[root], tables[root], strict=True))
+            )
         )
-        elapsed, after = time.perf_counter() - start, cpu_of(root)
-        if counted:
-            _, total, (total_cpu, total_loop) = runs[root]
-            runs[root] = (run, total + elapsed, (total_cpu + after[0] - cpu[0], total_loop + after[1] - cpu[1]))
-        return (len(run.latencies) - before) / elapsed
+        elapsed = time.perf_counter() - start
+        tally.seconds += elapsed
+        tally.cpu += group_cpu(server) - cpu
+        tally.loop += group_cpu(server, loop_only=True) - loop
+        return (len(tally.run.latencies) - before) / elapsed
 
     order = list(servers)
     for root in order:
@@ -926,7 +943,7 @@ async def interleaved(
     for each in players.values():
         for player in each:
             await player.client.aclose()
-    return runs, pairs
+    return tallies, pairs
 
 
 def pg_version() -> str:
